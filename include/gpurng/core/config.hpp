@@ -1,0 +1,28 @@
+// Compiler feature switches for the portable core. Every switch is always defined (0 or 1) and is
+// tested with #if, never #ifdef, so a typo is a hard error instead of a silently false branch.
+#pragma once
+
+#include <cstdint>
+
+// GPURNG_HD marks a function callable from host and device code. Under nvcc it is
+// __host__ __device__; under a plain C++ compiler it is empty, so core/ compiles with g++ alone.
+#if defined(__CUDACC__)
+#define GPURNG_CUDA_COMPILER 1
+#define GPURNG_HD __host__ __device__
+#else
+#define GPURNG_CUDA_COMPILER 0
+#define GPURNG_HD
+#endif
+
+// 1 while compiling device code (the __CUDA_ARCH__ pass of nvcc), 0 on the host pass and under g++.
+#if defined(__CUDA_ARCH__)
+#define GPURNG_DEVICE_PASS 1
+#else
+#define GPURNG_DEVICE_PASS 0
+#endif
+
+#if defined(_MSC_VER) && !defined(__CUDACC__)
+#define GPURNG_FORCEINLINE __forceinline
+#else
+#define GPURNG_FORCEINLINE inline __attribute__((always_inline))
+#endif

@@ -1,0 +1,134 @@
+// Portable log, exp and sin/cos of 2*pi*u, in float and double, giving the same bits on the CPU and
+// the GPU. The vendor libraries (glibc's logf, CUDA's logf/__logf, ...) differ in their last bits,
+// so the distributions that need these functions (normal, exponential, log-normal) use these
+// instead. Every operation goes through ieee_ops.hpp, in a fixed order.
+//
+// Accuracy (measured by tests/test_elementary.cpp against long double): within a few ulps over the
+// documented domains; see docs/ENGINES.md for the figures.
+#pragma once
+
+#include "gpurng/core/dist/elementary_coefficients.hpp"
+#include "gpurng/core/dist/ieee_ops.hpp"
+
+namespace gpurng::core::elementary {
+
+namespace detail {
+
+// Per-precision constants and bit layout.
+template <class T>
+struct Traits;
+
+template <>
+struct Traits<float> {
+  using Bits = std::uint32_t;
+  static constexpr int kMantissaBits = 23;
+  static constexpr int kExponentBias = 127;
+  static constexpr Bits kExponentMask = 0xffu;
+  static constexpr float ln2_hi = elementary_coefficients::ln2_hi_f;
+  static constexpr float ln2_lo = elementary_coefficients::ln2_lo_f;
+  static constexpr float log2e = elementary_coefficients::log2e_f;
+  static constexpr float sqrt_half = elementary_coefficients::sqrt_half_f;
+  // exp(x) overflows above this and is below half the smallest subnormal under kExpMin.
+  static constexpr float kExpMax = 88.72283f;
+  static constexpr float kExpMin = -103.97208f;
+  static constexpr float kRoundMagic = 12582912.0f;  // 1.5 * 2^23: adding it rounds to an integer
+};
+
+template <>
+struct Traits<double> {
+  using Bits = std::uint64_t;
+  static constexpr int kMantissaBits = 52;
+  static constexpr int kExponentBias = 1023;
+  static constexpr Bits kExponentMask = 0x7ffu;
+  static constexpr double ln2_hi = elementary_coefficients::ln2_hi_d;
+  static constexpr double ln2_lo = elementary_coefficients::ln2_lo_d;
+  static constexpr double log2e = elementary_coefficients::log2e_d;
+  static constexpr double sqrt_half = elementary_coefficients::sqrt_half_d;
+  static constexpr double kExpMax = 709.782712893384;
+  static constexpr double kExpMin = -745.1332191019412;
+  static constexpr double kRoundMagic = 6755399441055744.0;  // 1.5 * 2^52
+};
+
+// +infinity without <limits> (whose functions are host-only under nvcc).
+template <class T>
+GPURNG_HD GPURNG_FORCEINLINE T infinity() {
+  using Tr = Traits<T>;
+  return ieee::from_bits(static_cast<typename Tr::Bits>(Tr::kExponentMask) << Tr::kMantissaBits);
+}
+
+// 2^k as a T, for k in the normal exponent range.
+template <class T>
+GPURNG_HD GPURNG_FORCEINLINE T pow2(int k) {
+  using Tr = Traits<T>;
+  return ieee::from_bits(static_cast<typename Tr::Bits>(k + Tr::kExponentBias) << Tr::kMantissaBits);
+}
+
+}  // namespace detail
+
+// Natural logarithm of a positive, finite, normal x (the callers pass uniforms in (0, 1]).
+// x = 2^k * m with m in [sqrt(1/2), sqrt(2)); log(m) = log1p(f) = 2s + s*z*P(z), s = f/(2+f),
+// z = s^2, evaluated as f - (hfsq - s*(hfsq + R)) with hfsq = f^2/2 (fdlibm's arrangement: the
+// large term f is exact, so the result is within about one ulp).
+template <class T>
+GPURNG_HD inline T log(T x) {
+  using Tr = detail::Traits<T>;
+  using Bits = typename Tr::Bits;
+  const Bits bits = ieee::to_bits(x);
+  int k = static_cast<int>((bits >> Tr::kMantissaBits) & Tr::kExponentMask) - Tr::kExponentBias;
+  const Bits mantissa = bits & ((Bits{1} << Tr::kMantissaBits) - 1);
+  T m = ieee::from_bits(mantissa | (static_cast<Bits>(Tr::kExponentBias) << Tr::kMantissaBits));
+  if (m > ieee::mul(Tr::sqrt_half, T(2))) {  // m in [sqrt 2, 2): use m/2 in [sqrt(1/2), 1)
+    m = ieee::mul(m, T(0.5));
+    k += 1;
+  }
+  const T f = ieee::sub(m, T(1));  // exact (Sterbenz)
+  const T s = ieee::div(f, ieee::add(T(2), f));
+  const T z = ieee::mul(s, s);
+  const T r = ieee::mul(z, elementary_coefficients::log_p(z));
+  const T hfsq = ieee::mul(ieee::mul(T(0.5), f), f);
+  const T kf = static_cast<T>(k);
+  // k*ln2_hi + (f - (hfsq - (s*(hfsq + r) + k*ln2_lo)))
+  const T tail = ieee::add(ieee::mul(s, ieee::add(hfsq, r)), ieee::mul(kf, Tr::ln2_lo));
+  return ieee::add(ieee::mul(kf, Tr::ln2_hi), ieee::sub(f, ieee::sub(hfsq, tail)));
+}
+
+// e^x for any x: +inf above the overflow threshold, 0 below the underflow threshold, NaN for NaN.
+// x = k ln2 + r, |r| <= ln2/2, e^r = 1 + r*E(r); the result is scaled by 2^k in two exact steps so
+// that subnormal results are rounded once.
+template <class T>
+GPURNG_HD inline T exp(T x) {
+  using Tr = detail::Traits<T>;
+  if (!(x == x)) return x;  // NaN
+  if (x > Tr::kExpMax) return detail::infinity<T>();
+  if (x < Tr::kExpMin) return T(0);
+  // k = round-to-nearest(x / ln2) by the magic-number trick (exact for |k| < 2^22).
+  const T kf = ieee::sub(ieee::add(ieee::mul(x, Tr::log2e), Tr::kRoundMagic), Tr::kRoundMagic);
+  const int k = static_cast<int>(kf);
+  const T hi = ieee::sub(x, ieee::mul(kf, Tr::ln2_hi));  // exact
+  const T r = ieee::sub(hi, ieee::mul(kf, Tr::ln2_lo));
+  const T er = ieee::add(T(1), ieee::mul(r, elementary_coefficients::exp_e(r)));
+  const int k1 = k / 2;
+  return ieee::mul(ieee::mul(er, detail::pow2<T>(k1)), detail::pow2<T>(k - k1));
+}
+
+// sin(2 pi u) and cos(2 pi u) for u in [0, 1]. The angle is reduced in turns, exactly: q = 4u,
+// n = nearest integer of q, t = q - n in [-1/2, 1/2] (both steps exact), angle = pi/2 (n + t);
+// then sin(pi/2 t) = t*S(t^2), cos(pi/2 t) = 1 + t^2*C(t^2) and a quadrant rotation by n.
+template <class T>
+GPURNG_HD inline void sincos_2pi(T u, T* sin_out, T* cos_out) {
+  using Tr = detail::Traits<T>;
+  const T q = ieee::mul(u, T(4));
+  const T nf = ieee::sub(ieee::add(q, Tr::kRoundMagic), Tr::kRoundMagic);
+  const T t = ieee::sub(q, nf);
+  const T w = ieee::mul(t, t);
+  const T s = ieee::mul(t, elementary_coefficients::sin_s(w));
+  const T c = ieee::add(T(1), ieee::mul(w, elementary_coefficients::cos_c(w)));
+  switch (static_cast<int>(nf) & 3) {
+    case 0: *sin_out = s; *cos_out = c; break;
+    case 1: *sin_out = c; *cos_out = -s; break;
+    case 2: *sin_out = -s; *cos_out = -c; break;
+    default: *sin_out = -c; *cos_out = s; break;
+  }
+}
+
+}  // namespace gpurng::core::elementary

@@ -1,0 +1,19 @@
+// Polynomial evaluation by Horner's rule with the coefficients as immediate arguments, so that no
+// table has to live in device memory: poly(x, c0, c1, ..., cn) = c0 + x*(c1 + x*(... + x*cn)).
+#pragma once
+
+#include "gpurng/core/dist/ieee_ops.hpp"
+
+namespace gpurng::core {
+
+template <class T>
+GPURNG_HD GPURNG_FORCEINLINE T poly(T /*x*/, T c0) {
+  return c0;
+}
+
+template <class T, class... Rest>
+GPURNG_HD GPURNG_FORCEINLINE T poly(T x, T c0, Rest... rest) {
+  return ieee::add(c0, ieee::mul(x, poly<T>(x, static_cast<T>(rest)...)));
+}
+
+}  // namespace gpurng::core

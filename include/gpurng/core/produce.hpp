@@ -1,0 +1,71 @@
+// The run body shared by the CPU backend and the CUDA kernels (and usable from the device API):
+// from an engine state at a row-aligned position, produce consecutive distribution values.
+//
+// Work is cut into rows of kRowLength values at absolute positions that are multiples of
+// kRowLength. Any row can be computed by skipping a copy of the seeded state to its start, so how
+// rows are spread over threads, blocks or devices never changes a value.
+#pragma once
+
+#include "gpurng/core/config.hpp"
+
+namespace gpurng::core {
+
+inline constexpr int kRowLength = 32;  // one warp-wide coalesced store per row on the GPU
+
+// Produce kRowLength values of transform Tr into out[0..kRowLength), advancing st by kRowLength raw
+// outputs. st must sit at a position that is a multiple of Tr::arity (rows are).
+template <class E, class Tr>
+GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const Tr& tr,
+                                              typename Tr::value_type* out) {
+  static_assert(kRowLength % Tr::arity == 0, "a row holds whole transform groups");
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+  for (int i = 0; i < kRowLength; i += Tr::arity) {
+    typename E::raw_type raw[Tr::arity];
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int j = 0; j < Tr::arity; ++j) raw[j] = E::next(st);
+    tr(raw, out + i);
+  }
+}
+
+// Positions [first, first + n) of the sequence, written to out[0..n). Rows are numbered from
+// row0 = first / kRowLength; the first and last rows may be partly outside the range.
+struct RowRange {
+  std::uint64_t first;      // absolute position of out[0]
+  std::uint64_t n;          // number of values
+  std::uint64_t row0;       // first row touched
+  std::uint64_t row_count;  // rows touched
+
+  GPURNG_HD static constexpr RowRange make(std::uint64_t first, std::uint64_t n) {
+    const std::uint64_t lead = first % kRowLength;
+    // (lead + n + kRowLength - 1) / kRowLength without overflowing for n near 2^64
+    const std::uint64_t rows = n / kRowLength + (lead + n % kRowLength + kRowLength - 1) / kRowLength;
+    return RowRange{first, n, first / kRowLength, n == 0 ? 0 : rows};
+  }
+  // Absolute position of the start of row r (relative to row0).
+  GPURNG_HD constexpr std::uint64_t row_start(std::uint64_t r) const { return (row0 + r) * kRowLength; }
+
+  // The part of row r inside the range: elements [lo, hi) of the row go to out[index ..].
+  // Written without forming first + n, which may be 2^64.
+  struct Slice {
+    unsigned lo;
+    unsigned hi;
+    std::uint64_t index;
+  };
+  GPURNG_HD constexpr Slice slice(std::uint64_t r) const {
+    const std::uint64_t s = row_start(r);
+    if (s < first) {  // only the first row can start before the range
+      const unsigned lo = static_cast<unsigned>(first - s);
+      const std::uint64_t avail = kRowLength - lo;
+      return Slice{lo, static_cast<unsigned>(lo + (n < avail ? n : avail)), 0};
+    }
+    const std::uint64_t index = s - first;
+    const std::uint64_t left = n - index;
+    return Slice{0, static_cast<unsigned>(left < kRowLength ? left : kRowLength), index};
+  }
+};
+
+}  // namespace gpurng::core
