@@ -1,0 +1,91 @@
+/* gpurng C API: the host API with status codes instead of exceptions, for C, FFI and cuRAND-style
+ * callers. Every function catches everything (allocation failures included) and returns a status;
+ * gpurng_last_error() gives the message of the last failure in the calling thread.
+ *
+ * Statuses a function can return:
+ *   all functions:              GPURNG_STATUS_INVALID_ARGUMENT (null handle or pointer, value out of
+ *                               range), GPURNG_STATUS_INTERNAL_ERROR
+ *   gpurng_create:              + GPURNG_STATUS_NO_DEVICE (backend CUDA without a device or CUDA
+ *                               support), GPURNG_STATUS_OUT_OF_MEMORY
+ *   gpurng_generate_*:          + GPURNG_STATUS_UNSUPPORTED (e.g. 64-bit bits from a 32-bit engine),
+ *                               GPURNG_STATUS_CUDA_ERROR, GPURNG_STATUS_OUT_OF_MEMORY
+ *   gpurng_select_stream:       + GPURNG_STATUS_UNSUPPORTED (engines without stream partitions)
+ *   gpurng_save_state:          + GPURNG_STATUS_IO_ERROR
+ *   gpurng_load_state:          + GPURNG_STATUS_IO_ERROR, GPURNG_STATUS_CORRUPT_STATE
+ * A failed call leaves the generator unchanged (the output buffer's content is then unspecified).
+ */
+#ifndef GPURNG_GPURNG_H
+#define GPURNG_GPURNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Values equal gpurng::Status. */
+typedef enum gpurng_status {
+  GPURNG_STATUS_SUCCESS = 0,
+  GPURNG_STATUS_INVALID_ARGUMENT = 1,
+  GPURNG_STATUS_UNSUPPORTED = 2,
+  GPURNG_STATUS_NO_DEVICE = 3,
+  GPURNG_STATUS_CUDA_ERROR = 4,
+  GPURNG_STATUS_OUT_OF_MEMORY = 5,
+  GPURNG_STATUS_IO_ERROR = 6,
+  GPURNG_STATUS_CORRUPT_STATE = 7,
+  GPURNG_STATUS_INTERNAL_ERROR = 8
+} gpurng_status_t;
+
+/* Values equal gpurng::Engine. */
+typedef enum gpurng_engine { GPURNG_ENGINE_MRG32K3A = 1 } gpurng_engine_t;
+
+typedef enum gpurng_backend {
+  GPURNG_BACKEND_AUTO = 0, /* CUDA if a device is present, else CPU */
+  GPURNG_BACKEND_CPU = 1,
+  GPURNG_BACKEND_CUDA = 2
+} gpurng_backend_t;
+
+typedef struct gpurng_generator* gpurng_generator_t;
+
+gpurng_status_t gpurng_create(gpurng_generator_t* generator, gpurng_engine_t engine, gpurng_backend_t backend);
+/* Accepts NULL (does nothing). */
+gpurng_status_t gpurng_destroy(gpurng_generator_t generator);
+
+gpurng_status_t gpurng_get_backend(gpurng_generator_t generator, gpurng_backend_t* backend);
+gpurng_status_t gpurng_set_seed(gpurng_generator_t generator, uint64_t seed);
+gpurng_status_t gpurng_set_seed_array(gpurng_generator_t generator, const uint64_t* words, size_t count);
+gpurng_status_t gpurng_select_stream(gpurng_generator_t generator, uint64_t stream, uint64_t substream);
+gpurng_status_t gpurng_set_offset(gpurng_generator_t generator, uint64_t offset);
+gpurng_status_t gpurng_get_offset(gpurng_generator_t generator, uint64_t* offset);
+/* stream is a cudaStream_t (NULL: the default stream). */
+gpurng_status_t gpurng_set_cuda_stream(gpurng_generator_t generator, void* stream);
+
+gpurng_status_t gpurng_generate_bits32(gpurng_generator_t generator, uint32_t* out, size_t n);
+gpurng_status_t gpurng_generate_bits64(gpurng_generator_t generator, uint64_t* out, size_t n);
+gpurng_status_t gpurng_generate_uniform(gpurng_generator_t generator, float* out, size_t n);
+gpurng_status_t gpurng_generate_uniform_double(gpurng_generator_t generator, double* out, size_t n);
+gpurng_status_t gpurng_generate_normal(gpurng_generator_t generator, float* out, size_t n, float mean, float stddev);
+gpurng_status_t gpurng_generate_normal_double(gpurng_generator_t generator, double* out, size_t n, double mean,
+                                              double stddev);
+gpurng_status_t gpurng_generate_exponential(gpurng_generator_t generator, float* out, size_t n, float lambda);
+gpurng_status_t gpurng_generate_exponential_double(gpurng_generator_t generator, double* out, size_t n,
+                                                   double lambda);
+gpurng_status_t gpurng_generate_lognormal(gpurng_generator_t generator, float* out, size_t n, float mean,
+                                          float stddev);
+gpurng_status_t gpurng_generate_lognormal_double(gpurng_generator_t generator, double* out, size_t n, double mean,
+                                                 double stddev);
+
+gpurng_status_t gpurng_save_state(gpurng_generator_t generator, const char* path);
+gpurng_status_t gpurng_load_state(gpurng_generator_t generator, const char* path);
+
+/* Static strings; never NULL. */
+const char* gpurng_status_string(gpurng_status_t status);
+/* The message of the last failed call in this thread ("" if none). Valid until the next call. */
+const char* gpurng_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPURNG_GPURNG_H */

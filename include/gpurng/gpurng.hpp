@@ -1,0 +1,163 @@
+// gpurng host API (C++17). Needs no CUDA header: a cudaStream_t is passed as the CUstream_st* it is.
+//
+//   gpurng::Generator g(gpurng::Engine::mrg32k3a);   // Backend::automatic: CUDA if a GPU is present
+//   g.seed(42);
+//   g.offset(1'000'000);                             // skip ahead, O(log k)
+//   g.generate_uniform(ptr, n);                      // device or host memory
+//
+// Every generator has one canonical sequence per (engine, seed, stream selection). A generator at
+// offset k asked for n values returns elements k .. k+n-1 of it, the same bits on the CPU and the
+// GPU, for any n, any launch configuration, in one call or in many; the offset then moves by n.
+// Element i of every distribution belongs to position i of the engine's sequence (docs/ENGINES.md).
+//
+// Errors throw gpurng::Error, carrying a Status and a message naming the bad argument and its
+// valid range. A failed call leaves the generator (and its offset) unchanged.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct CUstream_st;  // cudaStream_t is CUstream_st*
+
+namespace gpurng {
+
+// Numeric values are stable: the C API and the state files use them.
+enum class Status : int {
+  success = 0,
+  invalid_argument = 1,  // a value out of range, a null pointer, a malformed string
+  unsupported = 2,       // the engine or backend cannot do this (e.g. 64-bit bits from a 32-bit engine)
+  no_device = 3,         // the CUDA backend was asked for, but no device (or no CUDA support) exists
+  cuda_error = 4,        // a CUDA runtime call failed
+  out_of_memory = 5,     // host or device allocation failed
+  io_error = 6,          // a file could not be opened, read or written
+  corrupt_state = 7,     // a state file is truncated, corrupted, or of another engine or version
+  internal_error = 8,    // a bug: please report it
+};
+
+const char* status_name(Status s) noexcept;
+
+class Error : public std::runtime_error {
+ public:
+  Error(Status status, const std::string& message);
+  Status status() const noexcept { return status_; }
+
+ private:
+  Status status_;
+};
+
+// Numeric values are stable (state files, C API).
+enum class Engine : int {
+  mrg32k3a = 1,
+};
+
+enum class Backend : int {
+  automatic = 0,  // CUDA if built with CUDA and a device is present, otherwise CPU
+  cpu = 1,
+  cuda = 2,
+};
+
+enum class Distribution : int { bits = 0, uniform = 1, normal = 2, exponential = 3, lognormal = 4 };
+
+struct EngineInfo {
+  Engine engine;
+  const char* name;         // the CLI name, e.g. "mrg32k3a"
+  const char* description;  // one line
+  unsigned bits_width;      // 32 or 64: the integer type of generate_bits
+  const char* period;       // e.g. "~2^191"
+};
+
+std::vector<EngineInfo> engines();
+const EngineInfo& engine_info(Engine e);
+// Parses a CLI engine name; throws Error(invalid_argument) listing the valid names.
+Engine parse_engine(std::string_view name);
+const char* backend_name(Backend b) noexcept;
+const char* distribution_name(Distribution d) noexcept;
+
+struct DeviceInfo {
+  int index;
+  std::string name;
+  int compute_major;
+  int compute_minor;
+  int multiprocessors;
+  std::size_t global_memory_bytes;
+};
+
+bool built_with_cuda() noexcept;
+// The CUDA devices this process can use; empty without CUDA support or without a device.
+std::vector<DeviceInfo> cuda_devices();
+// The backend Backend::automatic resolves to on this machine.
+Backend default_backend();
+
+namespace detail {
+class GeneratorImpl;
+}
+
+class Generator {
+ public:
+  explicit Generator(Engine engine, Backend backend = Backend::automatic);
+  ~Generator();
+  Generator(Generator&&) noexcept;
+  Generator& operator=(Generator&&) noexcept;
+  Generator(const Generator&) = delete;
+  Generator& operator=(const Generator&) = delete;
+
+  Engine engine() const noexcept;
+  Backend backend() const noexcept;  // never Backend::automatic
+
+  // Seeding. Each resets the offset (and the stream selection) to 0.
+  void seed(std::uint64_t seed);                                // engine-specific mapping
+  void seed_array(const std::uint64_t* words, std::size_t count);  // the engine's raw state words
+  void seed_array(const std::vector<std::uint64_t>& words) { seed_array(words.data(), words.size()); }
+
+  // Engines with RngStreams-style partitions (mrg32k3a): start of stream i, substream j
+  // (i * 2^127 + j * 2^76 steps after the seeded state). Resets the offset to 0.
+  void select_stream(std::uint64_t stream, std::uint64_t substream = 0);
+
+  // Position in the canonical sequence: the next value produced is element k.
+  void offset(std::uint64_t k);
+  std::uint64_t offset() const noexcept;
+  // How many values can still be produced from the offset before the end of the addressable
+  // sequence (for mrg32k3a: positions 0 .. 2^64 - 2 of each stream selection); asking for more
+  // is an error.
+  std::uint64_t remaining() const noexcept;
+
+  // CUDA backend: the stream calls are ordered on (default: the legacy default stream). Calls into
+  // device memory never synchronise the device, so they can be captured in a CUDA graph (a
+  // captured call replays the same values; the generator's offset moves once, at capture).
+  void cuda_stream(CUstream_st* stream);
+  CUstream_st* cuda_stream() const noexcept;
+  // Tuning only, never changes a value: blocks per kernel launch (0 = automatic).
+  void cuda_blocks(unsigned blocks);
+  // CPU backend: worker threads (0 = all hardware threads). Never changes a value.
+  void cpu_threads(unsigned threads);
+
+  // Generation into host memory, or (CUDA backend) into device or managed memory. n = 0 is a no-op
+  // and out may then be null.
+  void generate_bits(std::uint32_t* out, std::size_t n);
+  void generate_bits(std::uint64_t* out, std::size_t n);
+  void generate_uniform(float* out, std::size_t n);
+  void generate_uniform(double* out, std::size_t n);
+  void generate_normal(float* out, std::size_t n, float mean = 0.0f, float stddev = 1.0f);
+  void generate_normal(double* out, std::size_t n, double mean = 0.0, double stddev = 1.0);
+  void generate_exponential(float* out, std::size_t n, float lambda = 1.0f);
+  void generate_exponential(double* out, std::size_t n, double lambda = 1.0);
+  void generate_lognormal(float* out, std::size_t n, float mean = 0.0f, float stddev = 1.0f);
+  void generate_lognormal(double* out, std::size_t n, double mean = 0.0, double stddev = 1.0);
+
+  // The whole state (engine, seed state, stream selection, offset) as a versioned, checksummed
+  // file; load_state() continues bit for bit. Loading checks engine, version, size and checksum.
+  void save_state(const std::string& path) const;
+  void load_state(const std::string& path);
+  std::vector<std::uint8_t> state_bytes() const;
+  void restore_state_bytes(const std::uint8_t* data, std::size_t size);
+
+ private:
+  std::unique_ptr<detail::GeneratorImpl> impl_;
+};
+
+}  // namespace gpurng

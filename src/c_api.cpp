@@ -1,0 +1,141 @@
+// The C API: the one boundary where exceptions become status codes. Every entry point catches
+// everything, std::bad_alloc included.
+#include <new>
+#include <string>
+
+#include "gpurng/gpurng.h"
+#include "gpurng/gpurng.hpp"
+
+struct gpurng_generator {
+  gpurng::Generator g;
+};
+
+namespace {
+
+thread_local std::string g_last_error;
+
+template <class F>
+gpurng_status_t guarded(F&& f) {
+  try {
+    f();
+    g_last_error.clear();
+    return GPURNG_STATUS_SUCCESS;
+  } catch (const gpurng::Error& e) {
+    g_last_error = e.what();
+    return static_cast<gpurng_status_t>(e.status());
+  } catch (const std::bad_alloc&) {
+    g_last_error = "out of host memory";
+    return GPURNG_STATUS_OUT_OF_MEMORY;
+  } catch (const std::exception& e) {
+    g_last_error = e.what();
+    return GPURNG_STATUS_INTERNAL_ERROR;
+  } catch (...) {
+    g_last_error = "unknown exception";
+    return GPURNG_STATUS_INTERNAL_ERROR;
+  }
+}
+
+gpurng::Generator& handle(gpurng_generator_t g) {
+  if (g == nullptr) throw gpurng::Error(gpurng::Status::invalid_argument, "generator: null handle");
+  return g->g;
+}
+
+template <class T>
+T* non_null(T* p, const char* name) {
+  if (p == nullptr) throw gpurng::Error(gpurng::Status::invalid_argument, std::string(name) + ": null pointer");
+  return p;
+}
+
+}  // namespace
+
+extern "C" {
+
+gpurng_status_t gpurng_create(gpurng_generator_t* generator, gpurng_engine_t engine, gpurng_backend_t backend) {
+  return guarded([&] {
+    non_null(generator, "generator");
+    *generator = nullptr;
+    if (backend < GPURNG_BACKEND_AUTO || backend > GPURNG_BACKEND_CUDA) {
+      throw gpurng::Error(gpurng::Status::invalid_argument,
+                          "backend: " + std::to_string(int(backend)) + " is not one of AUTO (0), CPU (1), CUDA (2)");
+    }
+    gpurng::engine_info(static_cast<gpurng::Engine>(engine));  // throws for an unknown engine
+    *generator = new gpurng_generator{gpurng::Generator(static_cast<gpurng::Engine>(engine),
+                                                        static_cast<gpurng::Backend>(backend))};
+  });
+}
+
+gpurng_status_t gpurng_destroy(gpurng_generator_t generator) {
+  return guarded([&] { delete generator; });
+}
+
+gpurng_status_t gpurng_get_backend(gpurng_generator_t generator, gpurng_backend_t* backend) {
+  return guarded([&] { *non_null(backend, "backend") = static_cast<gpurng_backend_t>(handle(generator).backend()); });
+}
+gpurng_status_t gpurng_set_seed(gpurng_generator_t generator, uint64_t seed) {
+  return guarded([&] { handle(generator).seed(seed); });
+}
+gpurng_status_t gpurng_set_seed_array(gpurng_generator_t generator, const uint64_t* words, size_t count) {
+  return guarded([&] { handle(generator).seed_array(words, count); });
+}
+gpurng_status_t gpurng_select_stream(gpurng_generator_t generator, uint64_t stream, uint64_t substream) {
+  return guarded([&] { handle(generator).select_stream(stream, substream); });
+}
+gpurng_status_t gpurng_set_offset(gpurng_generator_t generator, uint64_t offset) {
+  return guarded([&] { handle(generator).offset(offset); });
+}
+gpurng_status_t gpurng_get_offset(gpurng_generator_t generator, uint64_t* offset) {
+  return guarded([&] { *non_null(offset, "offset") = handle(generator).offset(); });
+}
+gpurng_status_t gpurng_set_cuda_stream(gpurng_generator_t generator, void* stream) {
+  return guarded([&] { handle(generator).cuda_stream(static_cast<CUstream_st*>(stream)); });
+}
+
+gpurng_status_t gpurng_generate_bits32(gpurng_generator_t generator, uint32_t* out, size_t n) {
+  return guarded([&] { handle(generator).generate_bits(out, n); });
+}
+gpurng_status_t gpurng_generate_bits64(gpurng_generator_t generator, uint64_t* out, size_t n) {
+  return guarded([&] { handle(generator).generate_bits(out, n); });
+}
+gpurng_status_t gpurng_generate_uniform(gpurng_generator_t generator, float* out, size_t n) {
+  return guarded([&] { handle(generator).generate_uniform(out, n); });
+}
+gpurng_status_t gpurng_generate_uniform_double(gpurng_generator_t generator, double* out, size_t n) {
+  return guarded([&] { handle(generator).generate_uniform(out, n); });
+}
+gpurng_status_t gpurng_generate_normal(gpurng_generator_t generator, float* out, size_t n, float mean, float stddev) {
+  return guarded([&] { handle(generator).generate_normal(out, n, mean, stddev); });
+}
+gpurng_status_t gpurng_generate_normal_double(gpurng_generator_t generator, double* out, size_t n, double mean,
+                                              double stddev) {
+  return guarded([&] { handle(generator).generate_normal(out, n, mean, stddev); });
+}
+gpurng_status_t gpurng_generate_exponential(gpurng_generator_t generator, float* out, size_t n, float lambda) {
+  return guarded([&] { handle(generator).generate_exponential(out, n, lambda); });
+}
+gpurng_status_t gpurng_generate_exponential_double(gpurng_generator_t generator, double* out, size_t n,
+                                                   double lambda) {
+  return guarded([&] { handle(generator).generate_exponential(out, n, lambda); });
+}
+gpurng_status_t gpurng_generate_lognormal(gpurng_generator_t generator, float* out, size_t n, float mean,
+                                          float stddev) {
+  return guarded([&] { handle(generator).generate_lognormal(out, n, mean, stddev); });
+}
+gpurng_status_t gpurng_generate_lognormal_double(gpurng_generator_t generator, double* out, size_t n, double mean,
+                                                 double stddev) {
+  return guarded([&] { handle(generator).generate_lognormal(out, n, mean, stddev); });
+}
+
+gpurng_status_t gpurng_save_state(gpurng_generator_t generator, const char* path) {
+  return guarded([&] { handle(generator).save_state(non_null(path, "path")); });
+}
+gpurng_status_t gpurng_load_state(gpurng_generator_t generator, const char* path) {
+  return guarded([&] { handle(generator).load_state(non_null(path, "path")); });
+}
+
+const char* gpurng_status_string(gpurng_status_t status) {
+  return gpurng::status_name(static_cast<gpurng::Status>(status));
+}
+
+const char* gpurng_last_error(void) { return g_last_error.c_str(); }
+
+}  // extern "C"

@@ -1,0 +1,70 @@
+#include <algorithm>
+
+#include "cuda/check.cuh"
+#include "cuda/cuda_support.hpp"
+
+namespace gpurng::detail::cuda {
+
+bool device_present() noexcept {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    (void)cudaGetLastError();  // clear the sticky "no device" status
+    return false;
+  }
+  return count > 0;
+}
+
+std::vector<DeviceInfo> devices() {
+  std::vector<DeviceInfo> out;
+  if (!device_present()) return out;
+  int count = 0;
+  check(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
+  for (int i = 0; i < count; ++i) {
+    cudaDeviceProp p{};
+    check(cudaGetDeviceProperties(&p, i), "cudaGetDeviceProperties");
+    out.push_back(DeviceInfo{i, p.name, p.major, p.minor, p.multiProcessorCount, p.totalGlobalMem});
+  }
+  return out;
+}
+
+MemoryKind memory_kind(const void* p) {
+  cudaPointerAttributes attr{};
+  if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return MemoryKind::host;
+  }
+  switch (attr.type) {
+    case cudaMemoryTypeDevice: return MemoryKind::device;
+    case cudaMemoryTypeManaged: return MemoryKind::managed;
+    default: return MemoryKind::host;
+  }
+}
+
+void generate_to_host(void* host_out, std::size_t n, std::size_t value_size, CUstream_st* stream,
+                      const std::function<void(void*, std::size_t)>& fill) {
+  constexpr std::size_t kChunkBytes = std::size_t{256} << 20;
+  const std::size_t chunk = std::max<std::size_t>(1, std::min(n, kChunkBytes / value_size));
+  void* scratch = nullptr;
+  check(cudaMallocAsync(&scratch, chunk * value_size, stream), "cudaMallocAsync (scratch for host output)");
+  try {
+    auto* dst = static_cast<unsigned char*>(host_out);
+    for (std::size_t done = 0; done < n;) {
+      const std::size_t count = std::min(chunk, n - done);
+      fill(scratch, count);
+      check(cudaMemcpyAsync(dst + done * value_size, scratch, count * value_size, cudaMemcpyDeviceToHost, stream),
+            "cudaMemcpyAsync (device to host)");
+      done += count;
+    }
+    check(cudaFreeAsync(scratch, stream), "cudaFreeAsync");
+    scratch = nullptr;
+    check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  } catch (...) {
+    if (scratch != nullptr) {
+      (void)cudaFreeAsync(scratch, stream);
+      (void)cudaStreamSynchronize(stream);
+    }
+    throw;
+  }
+}
+
+}  // namespace gpurng::detail::cuda

@@ -1,0 +1,53 @@
+// The interface between the generator front end (generator.cpp: argument checks, memory kinds,
+// chunking) and one engine family. An engine implementation holds its seeded state and offset and
+// fills a buffer that is accessible to the chosen backend.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "gpurng/gpurng.hpp"
+#include "state_codec.hpp"
+
+namespace gpurng::detail {
+
+enum class ValueType : int { u32 = 0, u64 = 1, f32 = 2, f64 = 3 };
+
+inline std::size_t value_size(ValueType t) { return (t == ValueType::u32 || t == ValueType::f32) ? 4 : 8; }
+
+// One generation request; the front end has validated the parameters.
+struct Request {
+  Distribution dist;
+  ValueType type;
+  double param0;  // normal/lognormal: mean; exponential: lambda
+  double param1;  // normal/lognormal: stddev
+};
+
+struct ExecContext {
+  Backend backend;            // cpu or cuda, resolved
+  CUstream_st* stream;        // CUDA backend
+  unsigned cuda_blocks;       // 0 = automatic
+  unsigned cpu_threads;       // 0 = all hardware threads
+};
+
+class EngineImpl {
+ public:
+  virtual ~EngineImpl() = default;
+  virtual Engine id() const = 0;
+  virtual void seed(std::uint64_t seed) = 0;
+  virtual void seed_array(const std::uint64_t* words, std::size_t count) = 0;
+  virtual void select_stream(std::uint64_t stream, std::uint64_t substream) = 0;
+  virtual std::uint64_t offset() const = 0;
+  virtual void set_offset(std::uint64_t k) = 0;
+  virtual std::uint64_t remaining() const = 0;  // see Generator::remaining
+  // Fills out[0..n) (memory the backend can write) and advances the offset by n. Throws without
+  // changing the offset if the request cannot be served.
+  virtual void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) = 0;
+  virtual void write_state(StateWriter& w) const = 0;
+  virtual void read_state(StateReader& r) = 0;  // all-or-nothing
+};
+
+std::unique_ptr<EngineImpl> make_engine(Engine e);
+
+}  // namespace gpurng::detail

@@ -1,0 +1,13 @@
+// One factory per engine family, each defined in its src/engines/<engine>_engine.cpp and listed in
+// engine_registry.cpp.
+#pragma once
+
+#include <memory>
+
+#include "engine_impl.hpp"
+
+namespace gpurng::detail {
+
+std::unique_ptr<EngineImpl> make_mrg32k3a_engine();
+
+}  // namespace gpurng::detail

@@ -1,0 +1,212 @@
+// The generator front end: argument checks, backend resolution, memory kinds, state files.
+// Engine specifics live behind detail::EngineImpl.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "cuda/cuda_support.hpp"
+#include "engine_impl.hpp"
+#include "state_codec.hpp"
+
+namespace gpurng {
+namespace detail {
+
+class GeneratorImpl {
+ public:
+  GeneratorImpl(Engine e, Backend requested) : engine_(make_engine(e)) {
+    ctx_.backend = resolve(requested);
+    ctx_.stream = nullptr;
+    ctx_.cuda_blocks = 0;
+    ctx_.cpu_threads = 0;
+  }
+
+  static Backend resolve(Backend b) {
+    switch (b) {
+      case Backend::automatic: return cuda::device_present() ? Backend::cuda : Backend::cpu;
+      case Backend::cpu: return Backend::cpu;
+      case Backend::cuda:
+        if (!built_with_cuda()) throw Error(Status::no_device, "backend cuda: this gpurng was built without CUDA support");
+        if (!cuda::device_present()) throw Error(Status::no_device, "backend cuda: no CUDA device is available");
+        return Backend::cuda;
+    }
+    throw Error(Status::invalid_argument, "backend: unknown value " + std::to_string(static_cast<int>(b)) +
+                                              "; valid: automatic (0), cpu (1), cuda (2)");
+  }
+
+  void generate(const Request& req, void* out, std::size_t n) {
+    if (n == 0) return;
+    if (out == nullptr) throw Error(Status::invalid_argument, "out: null pointer with count " + std::to_string(n));
+    const std::uint64_t saved_offset = engine_->offset();
+    try {
+      if (ctx_.backend == Backend::cpu) {
+        if (built_with_cuda() && cuda::memory_kind(out) == cuda::MemoryKind::device) {
+          throw Error(Status::invalid_argument, "out: points to CUDA device memory, but the generator's backend is cpu");
+        }
+        engine_->generate(req, out, n, ctx_);
+      } else if (cuda::memory_kind(out) == cuda::MemoryKind::host) {
+        cuda::generate_to_host(out, n, value_size(req.type), ctx_.stream,
+                               [&](void* chunk, std::size_t count) { engine_->generate(req, chunk, count, ctx_); });
+      } else {
+        engine_->generate(req, out, n, ctx_);
+      }
+    } catch (...) {
+      engine_->set_offset(saved_offset);
+      throw;
+    }
+  }
+
+  std::vector<std::uint8_t> state_bytes() const {
+    StateWriter w;
+    engine_->write_state(w);
+    return encode_state(engine_->id(), w.bytes());
+  }
+
+  void restore(const std::uint8_t* data, std::size_t size) {
+    const DecodedState decoded = decode_state(data, size);
+    if (decoded.engine != engine_->id()) {
+      throw Error(Status::corrupt_state, std::string("state is for engine ") + engine_info(decoded.engine).name +
+                                             ", but this generator's engine is " + engine_info(engine_->id()).name);
+    }
+    std::unique_ptr<EngineImpl> fresh = make_engine(engine_->id());
+    StateReader r(decoded.payload.data(), decoded.payload.size());
+    fresh->read_state(r);
+    engine_ = std::move(fresh);
+  }
+
+  std::unique_ptr<EngineImpl> engine_;
+  ExecContext ctx_{};
+};
+
+}  // namespace detail
+
+namespace {
+
+void require_finite(double v, const char* name) {
+  if (!std::isfinite(v)) throw Error(Status::invalid_argument, std::string(name) + ": must be finite, got " + std::to_string(v));
+}
+void require_positive(double v, const char* name) {
+  if (!(v > 0.0) || !std::isfinite(v)) {
+    throw Error(Status::invalid_argument, std::string(name) + ": must be finite and > 0, got " + std::to_string(v));
+  }
+}
+
+detail::Request request(Distribution d, detail::ValueType t, double p0 = 0.0, double p1 = 0.0) {
+  return detail::Request{d, t, p0, p1};
+}
+
+}  // namespace
+
+Generator::Generator(Engine engine, Backend backend)
+    : impl_(std::make_unique<detail::GeneratorImpl>(engine, backend)) {}
+Generator::~Generator() = default;
+Generator::Generator(Generator&&) noexcept = default;
+Generator& Generator::operator=(Generator&&) noexcept = default;
+
+Engine Generator::engine() const noexcept { return impl_->engine_->id(); }
+Backend Generator::backend() const noexcept { return impl_->ctx_.backend; }
+
+void Generator::seed(std::uint64_t s) { impl_->engine_->seed(s); }
+void Generator::seed_array(const std::uint64_t* words, std::size_t count) {
+  if (words == nullptr && count != 0) throw Error(Status::invalid_argument, "seed_array: null pointer with count " + std::to_string(count));
+  impl_->engine_->seed_array(words, count);
+}
+void Generator::select_stream(std::uint64_t stream, std::uint64_t substream) {
+  impl_->engine_->select_stream(stream, substream);
+}
+void Generator::offset(std::uint64_t k) { impl_->engine_->set_offset(k); }
+std::uint64_t Generator::offset() const noexcept { return impl_->engine_->offset(); }
+std::uint64_t Generator::remaining() const noexcept { return impl_->engine_->remaining(); }
+
+void Generator::cuda_stream(CUstream_st* stream) { impl_->ctx_.stream = stream; }
+CUstream_st* Generator::cuda_stream() const noexcept { return impl_->ctx_.stream; }
+void Generator::cuda_blocks(unsigned blocks) { impl_->ctx_.cuda_blocks = blocks; }
+void Generator::cpu_threads(unsigned threads) { impl_->ctx_.cpu_threads = threads; }
+
+using detail::ValueType;
+
+void Generator::generate_bits(std::uint32_t* out, std::size_t n) {
+  impl_->generate(request(Distribution::bits, ValueType::u32), out, n);
+}
+void Generator::generate_bits(std::uint64_t* out, std::size_t n) {
+  impl_->generate(request(Distribution::bits, ValueType::u64), out, n);
+}
+void Generator::generate_uniform(float* out, std::size_t n) {
+  impl_->generate(request(Distribution::uniform, ValueType::f32), out, n);
+}
+void Generator::generate_uniform(double* out, std::size_t n) {
+  impl_->generate(request(Distribution::uniform, ValueType::f64), out, n);
+}
+void Generator::generate_normal(float* out, std::size_t n, float mean, float stddev) {
+  require_finite(mean, "normal mean");
+  require_positive(stddev, "normal stddev");
+  impl_->generate(request(Distribution::normal, ValueType::f32, mean, stddev), out, n);
+}
+void Generator::generate_normal(double* out, std::size_t n, double mean, double stddev) {
+  require_finite(mean, "normal mean");
+  require_positive(stddev, "normal stddev");
+  impl_->generate(request(Distribution::normal, ValueType::f64, mean, stddev), out, n);
+}
+void Generator::generate_exponential(float* out, std::size_t n, float lambda) {
+  require_positive(lambda, "exponential lambda");
+  impl_->generate(request(Distribution::exponential, ValueType::f32, lambda), out, n);
+}
+void Generator::generate_exponential(double* out, std::size_t n, double lambda) {
+  require_positive(lambda, "exponential lambda");
+  impl_->generate(request(Distribution::exponential, ValueType::f64, lambda), out, n);
+}
+void Generator::generate_lognormal(float* out, std::size_t n, float mean, float stddev) {
+  require_finite(mean, "lognormal mean");
+  require_positive(stddev, "lognormal stddev");
+  impl_->generate(request(Distribution::lognormal, ValueType::f32, mean, stddev), out, n);
+}
+void Generator::generate_lognormal(double* out, std::size_t n, double mean, double stddev) {
+  require_finite(mean, "lognormal mean");
+  require_positive(stddev, "lognormal stddev");
+  impl_->generate(request(Distribution::lognormal, ValueType::f64, mean, stddev), out, n);
+}
+
+std::vector<std::uint8_t> Generator::state_bytes() const { return impl_->state_bytes(); }
+
+void Generator::restore_state_bytes(const std::uint8_t* data, std::size_t size) { impl_->restore(data, size); }
+
+void Generator::save_state(const std::string& path) const {
+  const std::vector<std::uint8_t> bytes = impl_->state_bytes();
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) throw Error(Status::io_error, "save_state: cannot open '" + tmp + "' for writing");
+    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    f.close();
+    if (!f) {
+      std::remove(tmp.c_str());
+      throw Error(Status::io_error, "save_state: writing '" + tmp + "' failed");
+    }
+  }
+  // Rename so that a reader never sees a half-written state file.
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw Error(Status::io_error, "save_state: cannot rename '" + tmp + "' to '" + path + "'");
+  }
+}
+
+void Generator::load_state(const std::string& path) {
+  constexpr std::size_t kMaxStateFile = std::size_t{64} << 20;
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw Error(Status::io_error, "load_state: cannot open '" + path + "' for reading");
+  std::vector<std::uint8_t> bytes;
+  char buf[4096];
+  while (f.read(buf, sizeof buf) || f.gcount() > 0) {
+    bytes.insert(bytes.end(), buf, buf + f.gcount());
+    if (bytes.size() > kMaxStateFile) throw Error(Status::corrupt_state, "load_state: '" + path + "' is larger than any state file");
+  }
+  if (f.bad()) throw Error(Status::io_error, "load_state: reading '" + path + "' failed");
+  try {
+    impl_->restore(bytes.data(), bytes.size());
+  } catch (const Error& e) {
+    throw Error(e.status(), "load_state '" + path + "': " + e.what());
+  }
+}
+
+}  // namespace gpurng
