@@ -1,0 +1,197 @@
+// gpurng generate: stream values of one engine and distribution to a file or stdout, in bounded
+// memory, for any count up to 2^64 - 1.
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "gpurng/gpurng.hpp"
+#include "number_parsing.hpp"
+#include "progress.hpp"
+#include "value_writer.hpp"
+
+namespace gpurng::cli {
+namespace {
+
+struct GenerateOptions {
+  std::string engine = "mrg32k3a";
+  std::string seed;
+  std::string seed_array;
+  std::string stream;
+  std::string substream;
+  std::string offset = "0";
+  std::string count = "10";
+  std::string dist = "uniform";
+  std::string precision;  // default double; meaningless for bits
+  std::string mean;
+  std::string stddev;
+  std::string lambda;
+  std::string format = "txt";
+  std::string out = "-";
+  std::string backend = "auto";
+  std::string threads = "0";
+  std::string progress = "auto";
+};
+
+[[noreturn]] void usage_error(const std::string& message) { throw Error(Status::invalid_argument, message); }
+
+Distribution parse_dist(const std::string& s) {
+  for (Distribution d : {Distribution::bits, Distribution::uniform, Distribution::normal, Distribution::exponential,
+                         Distribution::lognormal}) {
+    if (s == distribution_name(d)) return d;
+  }
+  usage_error("--dist: '" + s + "' is not one of bits, uniform, normal, exponential, lognormal");
+}
+
+Backend parse_backend(const std::string& s) {
+  if (s == "auto") return Backend::automatic;
+  if (s == "cpu") return Backend::cpu;
+  if (s == "cuda") return Backend::cuda;
+  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda");
+}
+
+Format parse_format(const std::string& s) {
+  if (s == "txt") return Format::txt;
+  if (s == "bin") return Format::bin;
+  if (s == "npy") return Format::npy;
+  usage_error("--format: '" + s + "' is not one of txt, bin, npy");
+}
+
+// One chunk of the requested distribution into buf.
+void generate_chunk(Generator& g, Distribution dist, ValueKind kind, double p0, double p1, void* buf, std::size_t n) {
+  switch (dist) {
+    case Distribution::bits:
+      if (kind == ValueKind::u32) g.generate_bits(static_cast<std::uint32_t*>(buf), n);
+      else g.generate_bits(static_cast<std::uint64_t*>(buf), n);
+      return;
+    case Distribution::uniform:
+      if (kind == ValueKind::f32) g.generate_uniform(static_cast<float*>(buf), n);
+      else g.generate_uniform(static_cast<double*>(buf), n);
+      return;
+    case Distribution::normal:
+      if (kind == ValueKind::f32) g.generate_normal(static_cast<float*>(buf), n, float(p0), float(p1));
+      else g.generate_normal(static_cast<double*>(buf), n, p0, p1);
+      return;
+    case Distribution::exponential:
+      if (kind == ValueKind::f32) g.generate_exponential(static_cast<float*>(buf), n, float(p0));
+      else g.generate_exponential(static_cast<double*>(buf), n, p0);
+      return;
+    case Distribution::lognormal:
+      if (kind == ValueKind::f32) g.generate_lognormal(static_cast<float*>(buf), n, float(p0), float(p1));
+      else g.generate_lognormal(static_cast<double*>(buf), n, p0, p1);
+      return;
+  }
+}
+
+int run(const GenerateOptions& o) {
+  const Engine engine = parse_engine(o.engine);
+  const Distribution dist = parse_dist(o.dist);
+  const Format format = parse_format(o.format);
+  const Backend backend = parse_backend(o.backend);
+  const std::uint64_t count = parse_u64(o.count, "--count");
+  const std::uint64_t offset = parse_u64(o.offset, "--offset");
+  const std::uint64_t threads = parse_u64(o.threads, "--threads");
+  if (threads > 4096) usage_error("--threads: " + o.threads + " is out of range [0, 4096] (0 = all hardware threads)");
+
+  // Distribution parameters: only those that apply, each in its range.
+  const bool has_shape = dist == Distribution::normal || dist == Distribution::lognormal;
+  if (!has_shape && (!o.mean.empty() || !o.stddev.empty())) usage_error("--mean/--stddev apply to --dist normal and lognormal only");
+  if (dist != Distribution::exponential && !o.lambda.empty()) usage_error("--lambda applies to --dist exponential only");
+  double p0 = 0.0, p1 = 1.0;
+  if (has_shape) {
+    p0 = o.mean.empty() ? 0.0 : parse_double(o.mean, "--mean");
+    p1 = o.stddev.empty() ? 1.0 : parse_double(o.stddev, "--stddev");
+    if (!(p1 > 0.0)) usage_error("--stddev: must be > 0, got " + o.stddev);
+  } else if (dist == Distribution::exponential) {
+    p0 = o.lambda.empty() ? 1.0 : parse_double(o.lambda, "--lambda");
+    if (!(p0 > 0.0)) usage_error("--lambda: must be > 0, got " + o.lambda);
+  }
+
+  ValueKind kind;
+  if (dist == Distribution::bits) {
+    if (!o.precision.empty()) usage_error("--precision does not apply to --dist bits (integers of the engine's width)");
+    kind = engine_info(engine).bits_width == 64 ? ValueKind::u64 : ValueKind::u32;
+  } else if (o.precision.empty() || o.precision == "double") {
+    kind = ValueKind::f64;
+  } else if (o.precision == "float") {
+    kind = ValueKind::f32;
+  } else {
+    usage_error("--precision: '" + o.precision + "' is not one of float, double");
+  }
+
+  Generator g(engine, backend);
+  g.cpu_threads(static_cast<unsigned>(threads));
+  if (!o.seed.empty()) g.seed(parse_u64(o.seed, "--seed"));
+  if (!o.seed_array.empty()) {
+    const std::vector<std::uint64_t> words = parse_u64_list(o.seed_array, "--seed-array");
+    g.seed_array(words);
+  }
+  if (!o.stream.empty() || !o.substream.empty()) {
+    g.select_stream(o.stream.empty() ? 0 : parse_u64(o.stream, "--stream"),
+                    o.substream.empty() ? 0 : parse_u64(o.substream, "--substream"));
+  }
+  g.offset(offset);
+  if (count > g.remaining()) {
+    usage_error("--count: " + o.count + " values from offset " + o.offset + " pass the end of the addressable " +
+                o.engine + " sequence (at most " + std::to_string(g.remaining()) + " from this offset)");
+  }
+
+  OutputTarget target(o.out);
+  if (format != Format::txt && target.is_terminal()) {
+    usage_error("--format " + o.format + ": refusing to write binary data to a terminal; use --out FILE or a pipe");
+  }
+  ValueWriter writer(format, kind, target);
+  writer.begin(count);
+
+  const std::size_t chunk = g.backend() == Backend::cuda ? std::size_t{1} << 24 : std::size_t{1} << 20;
+  std::vector<unsigned char> buf(static_cast<std::size_t>(std::min<std::uint64_t>(count, chunk)) * value_bytes(kind));
+  const bool show = o.progress == "always" || (o.progress == "auto" && stderr_is_terminal());
+  Progress progress(count, show);
+  for (std::uint64_t done = 0; done < count;) {
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, count - done));
+    generate_chunk(g, dist, kind, p0, p1, buf.data(), n);
+    writer.write(buf.data(), n);
+    done += n;
+    progress.update(done);
+  }
+  progress.finish();
+  target.commit();
+  return 0;
+}
+
+}  // namespace
+
+std::function<int()> add_generate_command(CLI::App& app) {
+  auto o = std::make_shared<GenerateOptions>();
+  CLI::App* cmd = app.add_subcommand("generate", "Generate random numbers to a file or standard output");
+  cmd->footer(
+      "Values are elements offset .. offset+count-1 of the engine's canonical sequence, identical on every\n"
+      "backend. Integers accept decimal, 0x hexadecimal or 2^k. Examples:\n"
+      "  gpurng generate --engine mrg32k3a --count 5\n"
+      "  gpurng generate --dist normal --precision float --count 2^28 --format npy --out normals.npy\n"
+      "  gpurng generate --dist bits --count 2^40 --format bin --out - | practrand-RNG_test stdin32");
+  cmd->add_option("--engine", o->engine, "Engine (see 'gpurng list')")->capture_default_str();
+  auto* seed = cmd->add_option("--seed", o->seed, "64-bit seed (engine-specific mapping; default: the engine's reference state)");
+  auto* arr = cmd->add_option("--seed-array", o->seed_array, "Raw state words, comma-separated (mrg32k3a: s0,...,s5)");
+  seed->excludes(arr);
+  cmd->add_option("--stream", o->stream, "Stream index (mrg32k3a: RngStreams stream, 2^127 steps apart)");
+  cmd->add_option("--substream", o->substream, "Substream index (mrg32k3a: 2^76 steps apart)");
+  cmd->add_option("--offset", o->offset, "Index of the first value in the sequence")->capture_default_str();
+  cmd->add_option("--count", o->count, "Number of values, up to 2^64-1")->capture_default_str();
+  cmd->add_option("--dist", o->dist, "bits | uniform | normal | exponential | lognormal")->capture_default_str();
+  cmd->add_option("--precision", o->precision, "float | double (default double)");
+  cmd->add_option("--mean", o->mean, "normal/lognormal: mean (of the logarithm for lognormal), default 0");
+  cmd->add_option("--stddev", o->stddev, "normal/lognormal: standard deviation > 0, default 1");
+  cmd->add_option("--lambda", o->lambda, "exponential: rate > 0, default 1");
+  cmd->add_option("--format", o->format, "txt (one value per line) | bin (raw little-endian) | npy")->capture_default_str();
+  cmd->add_option("--out", o->out, "Output file, or - for standard output")->capture_default_str();
+  cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda")->capture_default_str();
+  cmd->add_option("--threads", o->threads, "CPU backend threads, 0 = all")->capture_default_str();
+  cmd->add_option("--progress", o->progress, "auto (when stderr is a terminal) | always | never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  return [o] { return run(*o); };
+}
+
+}  // namespace gpurng::cli

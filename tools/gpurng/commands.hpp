@@ -1,0 +1,14 @@
+// The subcommands of the gpurng tool. Each registers its options on the CLI11 app and runs.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace gpurng::cli {
+
+// Returns the function that runs the subcommand after parsing; it returns the exit status.
+std::function<int()> add_generate_command(CLI::App& app);
+std::function<int()> add_list_command(CLI::App& app);
+
+}  // namespace gpurng::cli

@@ -1,0 +1,49 @@
+// gpurng: generate random numbers from the command line, list engines and devices.
+// Errors are one line on stderr; exit status 2 for bad arguments, 1 for other failures.
+#include <cstdio>
+#include <string>
+#include <exception>
+#include <memory>
+#include <new>
+
+#include "commands.hpp"
+#include "gpurng/gpurng.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"gpurng: parallel random numbers on GPUs and CPUs, bit-identical on both.\n"
+               "Run 'gpurng <command> --help' for a command's options."};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "gpurng 0.1.0");
+  std::function<int()> run_generate = gpurng::cli::add_generate_command(app);
+  std::function<int()> run_list = gpurng::cli::add_list_command(app);
+  const std::string first = argc > 1 ? argv[1] : "";
+  if (!first.empty() && first[0] != '-' && first != "generate" && first != "list") {
+    std::fprintf(stderr, "gpurng: error: unknown command '%s'; commands: generate, list\n", argv[1]);
+    return 2;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "gpurng: error: %s\n", e.what());
+    return 2;
+  }
+  try {
+    if (app.got_subcommand("generate")) return run_generate();
+    return run_list();
+  } catch (const gpurng::Error& e) {
+    std::fprintf(stderr, "gpurng: error: %s\n", e.what());
+    return e.status() == gpurng::Status::invalid_argument ? 2 : 1;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "gpurng: error: out of memory\n");
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpurng: error: %s\n", e.what());
+    return 1;
+  }
+}

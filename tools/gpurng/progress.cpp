@@ -1,0 +1,33 @@
+#include "progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace gpurng::cli {
+
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
+
+Progress::Progress(std::uint64_t total, bool enabled)
+    : total_(total), enabled_(enabled), start_(Clock::now()), last_(start_) {}
+
+void Progress::update(std::uint64_t done) {
+  if (!enabled_) return;
+  const Clock::time_point now = Clock::now();
+  if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) return;
+  last_ = now;
+  shown_ = true;
+  const double secs = std::chrono::duration<double>(now - start_).count();
+  const double rate = static_cast<double>(done) / secs;
+  const double pct = total_ == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total_);
+  const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
+  std::fprintf(stderr, "\r%6.2f%%  %llu / %llu values  %.3g values/s  eta %.0f s   ", pct,
+               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), rate, eta);
+  std::fflush(stderr);
+}
+
+void Progress::finish() {
+  if (shown_) std::fprintf(stderr, "\n");
+}
+
+}  // namespace gpurng::cli

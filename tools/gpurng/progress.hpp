@@ -1,0 +1,27 @@
+// A progress line on stderr for long runs: shown only when stderr is a terminal and the run has
+// lasted over a second, redrawn at most five times a second.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+namespace gpurng::cli {
+
+class Progress {
+ public:
+  Progress(std::uint64_t total, bool enabled);
+  void update(std::uint64_t done);
+  void finish();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  std::uint64_t total_;
+  bool enabled_;
+  bool shown_ = false;
+  Clock::time_point start_;
+  Clock::time_point last_;
+};
+
+bool stderr_is_terminal();
+
+}  // namespace gpurng::cli
