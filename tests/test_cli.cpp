@@ -1,0 +1,177 @@
+// The gpurng tool run as a user runs it: outputs match the library bit for bit in every format,
+// and every bad argument gives one line on stderr and a non-zero exit.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpurng/gpurng.hpp"
+#include "value_writer.hpp"
+
+namespace {
+
+struct Result {
+  int rc;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+std::string temp(const std::string& name) { return ::testing::TempDir() + "cli_" + std::to_string(::getpid()) + "_" + name; }
+
+// Runs the CLI with the arguments (single-quoted for the shell).
+Result run(const std::vector<std::string>& args) {
+  std::string cmd = std::string("'") + GPURNG_CLI + "'";
+  for (const std::string& a : args) cmd += " '" + a + "'";
+  const std::string out = temp("stdout"), err = temp("stderr");
+  const int status = std::system((cmd + " >" + out + " 2>" + err + " </dev/null").c_str());
+  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+gpurng::Generator cpu_generator() { return gpurng::Generator(gpurng::Engine::mrg32k3a, gpurng::Backend::cpu); }
+
+}  // namespace
+
+TEST(Cli, DefaultRunPrintsRngStreamsUniforms) {
+  const Result r = run({"generate", "--engine", "mrg32k3a", "--count", "3", "--backend", "cpu"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.out, "0.12701112204657714\n0.3185275653967945\n0.30918601558327008\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(Cli, TextRoundTripsToTheLibraryValues) {
+  const Result r = run({"generate", "--seed", "0x2a", "--offset", "17", "--count", "1001", "--dist", "normal",
+                        "--precision", "float", "--mean", "1", "--stddev", "2", "--backend", "cpu"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  gpurng::Generator g = cpu_generator();
+  g.seed(42);
+  g.offset(17);
+  std::vector<float> want(1001);
+  g.generate_normal(want.data(), want.size(), 1.0f, 2.0f);
+  std::istringstream in(r.out);
+  std::string line;
+  std::size_t i = 0;
+  while (std::getline(in, line)) {
+    ASSERT_LT(i, want.size());
+    EXPECT_EQ(std::strtof(line.c_str(), nullptr), want[i]) << "line " << i << ": " << line;
+    ++i;
+  }
+  EXPECT_EQ(i, want.size());
+
+  const Result b = run({"generate", "--dist", "bits", "--count", "5", "--stream", "1", "--substream", "2", "--backend", "cpu"});
+  ASSERT_EQ(b.rc, 0) << b.err;
+  gpurng::Generator h = cpu_generator();
+  h.select_stream(1, 2);
+  std::uint32_t bits[5];
+  h.generate_bits(bits, 5);
+  std::string expect;
+  for (std::uint32_t v : bits) expect += std::to_string(v) + "\n";
+  EXPECT_EQ(b.out, expect);
+}
+
+TEST(Cli, BinaryAndNpyFilesHoldExactlyTheValues) {
+  const std::string bin = temp("v.bin"), npy = temp("v.npy");
+  ASSERT_EQ(run({"generate", "--dist", "exponential", "--lambda", "0.5", "--count", "12345", "--format", "bin", "--out", bin,
+                 "--backend", "cpu"}).rc, 0);
+  ASSERT_EQ(run({"generate", "--dist", "exponential", "--lambda", "0.5", "--count", "12345", "--format", "npy", "--out", npy,
+                 "--backend", "cpu"}).rc, 0);
+  gpurng::Generator g = cpu_generator();
+  std::vector<double> want(12345);
+  g.generate_exponential(want.data(), want.size(), 0.5);
+  const std::string raw(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(double));
+  EXPECT_EQ(slurp(bin), raw);
+  const std::string header = gpurng::cli::npy_header(gpurng::cli::ValueKind::f64, 12345);
+  EXPECT_EQ(header.size() % 64, 0u);
+  EXPECT_EQ(slurp(npy), header + raw);
+  EXPECT_NE(header.find("'descr': '<f8', 'fortran_order': False, 'shape': (12345,)"), std::string::npos);
+  EXPECT_NE(::access((bin + ".part").c_str(), F_OK), 0) << "no partial file may remain";
+  std::remove(bin.c_str());
+  std::remove(npy.c_str());
+}
+
+TEST(Cli, ZeroCountAndHelpAndList) {
+  const Result zero = run({"generate", "--count", "0"});
+  EXPECT_EQ(zero.rc, 0);
+  EXPECT_EQ(zero.out, "");
+  const Result help = run({"generate", "--help"});
+  EXPECT_EQ(help.rc, 0);
+  EXPECT_NE(help.out.find("--dist"), std::string::npos);
+  EXPECT_NE(help.out.find("--seed-array"), std::string::npos);
+  const Result list = run({"list"});
+  EXPECT_EQ(list.rc, 0);
+  EXPECT_NE(list.out.find("mrg32k3a"), std::string::npos);
+  EXPECT_NE(list.out.find("devices:"), std::string::npos);
+}
+
+// Each bad argument: non-zero exit, exactly one line on stderr, naming the problem.
+TEST(Cli, EveryBadArgumentGetsOneClearLine) {
+  struct Case {
+    std::vector<std::string> args;
+    int rc;
+    const char* mention;
+  };
+  const std::vector<Case> cases = {
+      {{"generate", "--count", "-1"}, 2, "--count"},
+      {{"generate", "--count", "1.5"}, 2, "--count"},
+      {{"generate", "--count", "2^64"}, 2, "--count"},
+      {{"generate", "--count", "99999999999999999999999"}, 2, "--count"},
+      {{"generate", "--count", ""}, 2, "--count"},
+      {{"generate", "--offset", "ten"}, 2, "--offset"},
+      {{"generate", "--offset", "18446744073709551615", "--count", "2"}, 2, "end of the addressable"},
+      {{"generate", "--dist", "gamma"}, 2, "--dist"},
+      {{"generate", "--precision", "half"}, 2, "--precision"},
+      {{"generate", "--dist", "bits", "--precision", "float"}, 2, "--precision"},
+      {{"generate", "--format", "csv"}, 2, "--format"},
+      {{"generate", "--backend", "gpu"}, 2, "--backend"},
+      {{"generate", "--engine", "nope"}, 2, "valid engines"},
+      {{"generate", "--seed", "-3"}, 2, "--seed"},
+      {{"generate", "--seed", "1", "--seed-array", "1,2,3,4,5,6"}, 2, "excludes"},
+      {{"generate", "--seed-array", "1,2"}, 2, "6 words"},
+      {{"generate", "--seed-array", "1,,2"}, 2, "--seed-array"},
+      {{"generate", "--seed-array", "4294967087,1,1,1,1,1"}, 2, "s0"},
+      {{"generate", "--seed-array", "0,0,0,1,1,1"}, 2, "all zero"},
+      {{"generate", "--dist", "normal", "--stddev", "0"}, 2, "--stddev"},
+      {{"generate", "--dist", "normal", "--stddev", "nan"}, 2, "--stddev"},
+      {{"generate", "--dist", "normal", "--mean", "inf"}, 2, "--mean"},
+      {{"generate", "--dist", "exponential", "--lambda", "-1"}, 2, "--lambda"},
+      {{"generate", "--dist", "normal", "--lambda", "2"}, 2, "--lambda"},
+      {{"generate", "--mean", "1"}, 2, "--mean"},
+      {{"generate", "--threads", "100000"}, 2, "--threads"},
+      {{"generate", "--progress", "sometimes"}, 2, "--progress"},
+      {{"generate", "--bogus"}, 2, "--bogus"},
+      {{"generate", "--out", "/nonexistent/dir/file.txt"}, 1, "/nonexistent/dir/file.txt"},
+      {{}, 2, "subcommand"},
+      {{"frobnicate"}, 2, "frobnicate"},
+  };
+  for (const Case& c : cases) {
+    const Result r = run(c.args);
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << joined;
+    ASSERT_FALSE(r.err.empty()) << joined;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
+    EXPECT_EQ(r.err.rfind("gpurng: error: ", 0), 0u) << joined << ": " << r.err;
+    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+  }
+  if (gpurng::cuda_devices().empty()) {
+    const Result r = run({"generate", "--backend", "cuda"});
+    EXPECT_EQ(r.rc, 1);
+    EXPECT_NE(r.err.find("cuda"), std::string::npos) << r.err;
+  }
+}

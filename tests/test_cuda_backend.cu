@@ -1,0 +1,274 @@
+// CUDA backend: CPU == GPU bit for bit for every distribution over many sizes, offsets, grid
+// shapes and memory kinds; stream ordering and CUDA graph capture; the device API in a kernel.
+// Without a device every test skips and says why.
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gpurng/device/mrg32k3a.hpp"
+#include "gpurng/gpurng.hpp"
+
+using gpurng::Backend;
+using gpurng::Engine;
+using gpurng::Generator;
+
+namespace {
+
+#define CUDA_OK(call) ASSERT_EQ((call), cudaSuccess) << #call << ": " << cudaGetErrorString(cudaGetLastError())
+
+bool have_device() { return !gpurng::cuda_devices().empty(); }
+#define REQUIRE_DEVICE() \
+  if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
+
+struct Kind {
+  const char* name;
+  std::size_t size;
+  std::function<void(Generator&, void*, std::size_t)> gen;
+};
+
+std::vector<Kind> all_kinds() {
+  return {
+      {"bits", 4, [](Generator& g, void* p, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(p), n); }},
+      {"uniform_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_uniform(static_cast<float*>(p), n); }},
+      {"uniform_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_uniform(static_cast<double*>(p), n); }},
+      {"normal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<float*>(p), n, 0.5f, 2.0f); }},
+      {"normal_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<double*>(p), n); }},
+      {"exponential_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_exponential(static_cast<float*>(p), n, 3.0f); }},
+      {"exponential_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_exponential(static_cast<double*>(p), n); }},
+      {"lognormal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<float*>(p), n); }},
+      {"lognormal_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<double*>(p), n, 0.1, 0.3); }},
+  };
+}
+
+std::vector<unsigned char> on_cpu(const Kind& k, std::uint64_t seed, std::uint64_t offset, std::size_t n) {
+  Generator g(Engine::mrg32k3a, Backend::cpu);
+  g.seed(seed);
+  g.offset(offset);
+  std::vector<unsigned char> out(n * k.size);
+  k.gen(g, out.data(), n);
+  return out;
+}
+
+// Generates on the GPU into device memory (at a byte offset `misalign` values into the buffer)
+// and copies back.
+std::vector<unsigned char> on_gpu(const Kind& k, std::uint64_t seed, std::uint64_t offset, std::size_t n,
+                                  unsigned blocks = 0, std::size_t misalign = 0) {
+  Generator g(Engine::mrg32k3a, Backend::cuda);
+  g.seed(seed);
+  g.offset(offset);
+  g.cuda_blocks(blocks);
+  unsigned char* d = nullptr;
+  EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
+  k.gen(g, d + misalign * k.size, n);
+  std::vector<unsigned char> out(n * k.size);
+  EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(d);
+  EXPECT_EQ(g.offset(), offset + n);
+  return out;
+}
+
+// First differing element, for readable failures.
+std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t size) {
+  if (a.size() != b.size()) return "sizes differ";
+  for (std::size_t i = 0; i < a.size(); i += size) {
+    if (std::memcmp(&a[i], &b[i], size) != 0) return "first difference at element " + std::to_string(i / size);
+  }
+  return "equal";
+}
+
+}  // namespace
+
+TEST(CudaBackend, CpuEqualsGpuForEveryDistributionSizeAndOffset) {
+  REQUIRE_DEVICE();
+  const std::size_t sizes[] = {1, 2, 3, 31, 32, 33, 63, 64, 65, 1000, 4097, 100003, (1u << 20) + 3};
+  const std::uint64_t offsets[] = {0, 1, 2, 31, 33, 1000001, (1ull << 40) + 7, ~0ull - (1u << 21)};
+  for (const Kind& k : all_kinds()) {
+    for (std::size_t n : sizes) {
+      for (std::uint64_t off : offsets) {
+        const auto cpu = on_cpu(k, 2024, off, n);
+        const auto gpu = on_gpu(k, 2024, off, n);
+        ASSERT_EQ(cpu, gpu) << k.name << " n=" << n << " offset=" << off << ": " << first_difference(cpu, gpu, k.size);
+      }
+    }
+  }
+}
+
+TEST(CudaBackend, GridShapeNeverChangesValues) {
+  REQUIRE_DEVICE();
+  for (const Kind& k : all_kinds()) {
+    const std::size_t n = 777777;
+    const auto reference = on_cpu(k, 5, 12345, n);
+    for (unsigned blocks : {1u, 2u, 3u, 7u, 64u, 1000u, 100000u, 0u}) {
+      const auto gpu = on_gpu(k, 5, 12345, n, blocks);
+      ASSERT_EQ(gpu, reference) << k.name << " blocks=" << blocks << ": " << first_difference(gpu, reference, k.size);
+    }
+  }
+}
+
+TEST(CudaBackend, UnalignedOutputPointers) {
+  REQUIRE_DEVICE();
+  for (const Kind& k : all_kinds()) {
+    const auto reference = on_cpu(k, 6, 3, 5000);
+    for (std::size_t misalign : {1u, 3u, 17u}) {
+      EXPECT_EQ(on_gpu(k, 6, 3, 5000, 0, misalign), reference) << k.name << " misalign=" << misalign;
+    }
+  }
+}
+
+TEST(CudaBackend, LargeRunMatchesCpu) {
+  REQUIRE_DEVICE();
+  const Kind k = all_kinds()[3];  // normal float
+  const std::size_t n = std::size_t{1} << 26;
+  EXPECT_EQ(on_gpu(k, 99, 1, n), on_cpu(k, 99, 1, n));
+}
+
+TEST(CudaBackend, OneCallOrManyOnTheGpu) {
+  REQUIRE_DEVICE();
+  std::mt19937_64 rng(4);
+  for (const Kind& k : all_kinds()) {
+    const std::size_t total = 200001;
+    Generator g(Engine::mrg32k3a, Backend::cuda);
+    g.seed(8);
+    unsigned char* d = nullptr;
+    CUDA_OK(cudaMalloc(&d, total * k.size));
+    for (std::size_t done = 0; done < total;) {
+      const std::size_t n = std::min<std::size_t>(total - done, 1 + rng() % 50000);
+      k.gen(g, d + done * k.size, n);
+      done += n;
+    }
+    std::vector<unsigned char> got(total * k.size);
+    CUDA_OK(cudaMemcpy(got.data(), d, got.size(), cudaMemcpyDeviceToHost));
+    cudaFree(d);
+    EXPECT_EQ(got, on_cpu(k, 8, 0, total)) << k.name;
+  }
+}
+
+TEST(CudaBackend, HostPinnedAndManagedOutput) {
+  REQUIRE_DEVICE();
+  for (const Kind& k : all_kinds()) {
+    const std::size_t n = 300007;
+    const auto reference = on_cpu(k, 10, 77, n);
+    Generator g(Engine::mrg32k3a, Backend::cuda);
+    g.seed(10);
+    g.offset(77);
+    std::vector<unsigned char> host(n * k.size);
+    k.gen(g, host.data(), n);  // pageable host memory: staged through the device
+    EXPECT_EQ(host, reference) << k.name << " pageable";
+
+    unsigned char* pinned = nullptr;
+    CUDA_OK(cudaMallocHost(&pinned, n * k.size));
+    g.offset(77);
+    k.gen(g, pinned, n);
+    EXPECT_EQ(0, std::memcmp(pinned, reference.data(), reference.size())) << k.name << " pinned";
+    cudaFreeHost(pinned);
+
+    unsigned char* managed = nullptr;
+    CUDA_OK(cudaMallocManaged(&managed, n * k.size));
+    g.offset(77);
+    k.gen(g, managed, n);
+    CUDA_OK(cudaDeviceSynchronize());
+    EXPECT_EQ(0, std::memcmp(managed, reference.data(), reference.size())) << k.name << " managed";
+    cudaFree(managed);
+  }
+}
+
+TEST(CudaBackend, StreamOrderedAndCapturableInAGraph) {
+  REQUIRE_DEVICE();
+  const std::size_t n = 1 << 20;
+  cudaStream_t s;
+  CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  float* d = nullptr;
+  CUDA_OK(cudaMalloc(&d, n * sizeof(float)));
+  Generator g(Engine::mrg32k3a, Backend::cuda);
+  g.seed(3);
+  g.offset(500);
+  g.cuda_stream(s);
+
+  cudaGraph_t graph;
+  CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  g.generate_normal(d, n, 0.0f, 1.0f);  // captured, not run
+  CUDA_OK(cudaStreamEndCapture(s, &graph));
+  EXPECT_EQ(g.offset(), 500u + n);
+  cudaGraphExec_t exec;
+  CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
+  CUDA_OK(cudaMemset(d, 0xff, n * sizeof(float)));
+  CUDA_OK(cudaGraphLaunch(exec, s));
+  CUDA_OK(cudaStreamSynchronize(s));
+  std::vector<float> got(n);
+  CUDA_OK(cudaMemcpy(got.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
+  Generator c(Engine::mrg32k3a, Backend::cpu);
+  c.seed(3);
+  c.offset(500);
+  std::vector<float> want(n);
+  c.generate_normal(want.data(), n, 0.0f, 1.0f);
+  EXPECT_EQ(0, std::memcmp(got.data(), want.data(), n * sizeof(float)));
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  cudaFree(d);
+  cudaStreamDestroy(s);
+}
+
+namespace {
+
+__global__ void device_api_kernel(std::uint64_t seed, std::uint64_t offset, int per_thread, std::uint32_t* bits,
+                                  float* normals) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  gpurng::device::Mrg32k3a rng;
+  rng.init(seed, t, offset);
+  for (int i = 0; i < per_thread; ++i) bits[t * per_thread + i] = rng.bits();
+  for (int i = 0; i < per_thread; i += 2) {
+    const gpurng::device::Float2 p = rng.normal2();
+    normals[t * per_thread + i] = p.x;
+    normals[t * per_thread + i + 1] = p.y;
+  }
+}
+
+}  // namespace
+
+TEST(CudaDeviceApi, KernelMatchesTheHostApi) {
+  REQUIRE_DEVICE();
+  const int threads = 256, per = 8;
+  std::uint32_t* db = nullptr;
+  float* dn = nullptr;
+  CUDA_OK(cudaMalloc(&db, threads * per * sizeof(std::uint32_t)));
+  CUDA_OK(cudaMalloc(&dn, threads * per * sizeof(float)));
+  device_api_kernel<<<4, 64>>>(42, 10, per, db, dn);
+  CUDA_OK(cudaGetLastError());
+  std::vector<std::uint32_t> bits(threads * per);
+  std::vector<float> normals(threads * per);
+  CUDA_OK(cudaMemcpy(bits.data(), db, bits.size() * 4, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(normals.data(), dn, normals.size() * 4, cudaMemcpyDeviceToHost));
+  for (int t = 0; t < threads; ++t) {
+    Generator g(Engine::mrg32k3a, Backend::cpu);
+    g.seed(42);
+    g.select_stream(0, static_cast<std::uint64_t>(t));
+    g.offset(10);
+    std::uint32_t b[per];
+    float nrm[per];
+    g.generate_bits(b, per);
+    g.generate_normal(nrm, per);
+    ASSERT_EQ(0, std::memcmp(b, &bits[t * per], sizeof b)) << "thread " << t;
+    ASSERT_EQ(0, std::memcmp(nrm, &normals[t * per], sizeof nrm)) << "thread " << t;
+  }
+  cudaFree(db);
+  cudaFree(dn);
+}
+
+TEST(CudaBackend, CpuBackendRejectsDevicePointers) {
+  REQUIRE_DEVICE();
+  float* d = nullptr;
+  CUDA_OK(cudaMalloc(&d, 16 * sizeof(float)));
+  Generator g(Engine::mrg32k3a, Backend::cpu);
+  try {
+    g.generate_uniform(d, 16);
+    ADD_FAILURE() << "no error";
+  } catch (const gpurng::Error& e) {
+    EXPECT_EQ(e.status(), gpurng::Status::invalid_argument);
+  }
+  cudaFree(d);
+}
