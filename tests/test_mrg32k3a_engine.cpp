@@ -297,3 +297,22 @@ TEST(Mrg32k3aSeeding, ValidityRules) {
   EXPECT_FALSE(mrg::is_valid(mrg::State{{1, 2, 3, 4, 5, mrg::m2}}));
   EXPECT_TRUE(mrg::is_valid(mrg::State{{mrg::m1 - 1, 0, 0, 0, 0, mrg::m2 - 1}}));
 }
+
+TEST(Mrg32k3aReduction, StepReductionsEqualTheRemainderForEvery54BitInput) {
+  // The step's 32-bit reductions take branches that occur about once in 2^32 steps, so they are
+  // checked directly: random inputs, the edges of every branch, and the largest input.
+  std::mt19937_64 rng(54);
+  std::vector<std::uint64_t> t = {0, 1, mrg::m1 - 1, mrg::m1, mrg::m1 + 1, mrg::m2 - 1, mrg::m2, mrg::m2 + 1,
+                                  (1ull << 32) - 1, 1ull << 32, (1ull << 54) - 1};
+  for (std::uint64_t hi = 0; hi < (1ull << 22); hi += 997) {
+    for (std::uint64_t lo : {0ull, 1ull, 208ull, 209ull, 22852ull, 22853ull, 0xFFFFFF2Full, 0xFFFFFF30ull, 0xFFFFA6BBull,
+                             0xFFFFFFFFull, 0xFFFFFFFFull - (hi * 209 & 0xFFFFFFFFull)}) {
+      t.push_back(hi << 32 | (lo & 0xFFFFFFFFull));
+    }
+  }
+  for (int i = 0; i < 1000000; ++i) t.push_back(rng() >> 10);
+  for (std::uint64_t v : t) {
+    ASSERT_EQ(mrg::reduce_m1(v), v % mrg::m1) << v;
+    ASSERT_EQ(mrg::reduce_m2(v), v % mrg::m2) << v;
+  }
+}

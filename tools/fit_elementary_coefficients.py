@@ -37,6 +37,16 @@ def log_fit(degree):
     return fit(p, mp.mpf(0), smax * smax, degree)
 
 
+def log1p_q_fit(degree):
+    # log1p(f) = f + f^2*Q(f) on f in [sqrt(1/2) - 1, sqrt(2) - 1]: division-free (float).
+    def q(f):
+        if f == 0:
+            return mp.mpf(-1) / 2
+        return (mp.log1p(f) - f) / (f * f)
+
+    return fit(q, mp.sqrt(mp.mpf(1) / 2) - 1, mp.sqrt(2) - 1, degree)
+
+
 def exp_fit(degree):
     # exp(r) = 1 + r*E(r), |r| <= ln2/2.
     h = mp.log(2) / 2
@@ -102,19 +112,21 @@ def main():
     out.append('#include "gpurng/core/dist/polynomial.hpp"')
     out.append("")
     out.append("namespace gpurng::core::elementary_coefficients {")
+    # (name, fit, float degree or None, double degree or None)
     specs = [
-        ("log_p", log_fit, 3, 6),
+        ("log1p_q", log1p_q_fit, 9, None),
+        ("log_p", log_fit, None, 6),
         ("exp_e", exp_fit, 6, 12),
         ("sin_s", sin_fit, 4, 8),
         ("cos_c", cos_fit, 4, 8),
     ]
     for name, fn, deg_f, deg_d in specs:
-        cf, ef = fn(deg_f)
-        cd, ed = fn(deg_d)
-        out.append(f"// {name}: float degree {deg_f}, fit error {mp.nstr(ef, 3)}; "
-                   f"double degree {deg_d}, fit error {mp.nstr(ed, 3)}")
-        out.append(emit_poly(name, "float", cf, as_float))
-        out.append(emit_poly(name, "double", cd, as_double))
+        for ctype, deg, fmt in (("float", deg_f, as_float), ("double", deg_d, as_double)):
+            if deg is None:
+                continue
+            c, e = fn(deg)
+            out.append(f"// {name} ({ctype}): degree {deg}, fit error {mp.nstr(e, 3)}")
+            out.append(emit_poly(name, ctype, c, fmt))
     hi_f, lo_f = ln2_split(16)
     hi_d, lo_d = ln2_split(32)
     out.append("// ln2 = hi + lo with hi short enough that k*hi is exact for every exponent k in range.")

@@ -4,13 +4,18 @@
 // owns a contiguous run of rows_per_thread rows, skips a copy of the base state to its first row,
 // and generates its rows one after another. A contiguous run per thread is what makes one skip
 // per thread enough, but its rows lie far apart in memory, so each warp stages its 32 lanes' rows
-// in shared memory and then writes them row by row: one 128-byte (or 256-byte) coalesced store per
-// row. Only the warp shares the tile, so __syncwarp() is the only barrier.
+// in shared memory and then writes them out row by row. Rows are placed (RowRange's phase) so that
+// each one fills whole 128-byte lines of the output; then every lane stores 16 bytes and one warp
+// store writes 4 rows of floats (2 of doubles). Only the warp shares its tile, so __syncwarp() is
+// the only barrier. Ranges that do not line up (or the ragged first and last rows) take a scalar
+// path with the same values.
 //
-// Values depend on positions only; the grid shape (cuda_blocks) changes nothing but speed.
+// Values depend on positions only; the grid shape (cuda_blocks) and the row phase change nothing
+// but speed.
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 
 #include "cuda/check.cuh"
 #include "cuda/launch.hpp"
@@ -24,13 +29,41 @@ inline constexpr int kWarpsPerBlock = kFillBlockThreads / 32;
 // Each thread's skip costs about as much as a few rows; below this, use fewer threads instead.
 inline constexpr std::uint64_t kMinRowsPerThread = 8;
 
+// Shared-memory layout of one warp's rows for values of type V: rows padded by one 16-byte vector,
+// which keeps rows 16-byte aligned and makes both the row-wise 16-byte stores of the producing
+// lanes and the line-wise 16-byte loads of the writing lanes conflict-free.
+template <class V>
+struct RowTile {
+  static_assert(sizeof(V) == 4 || sizeof(V) == 8, "4- or 8-byte values");
+  static constexpr int kVec = 16 / sizeof(V);              // values per 16-byte vector
+  static constexpr int kLanesPerRow = 32 / kVec;           // lanes that store one row
+  static constexpr int kRowsPerStore = 32 / kLanesPerRow;  // rows one warp store covers
+  static constexpr int kStride = core::kRowLength + kVec;  // padded row length, in values
+  static constexpr int kWords = 32 * kStride;              // values per warp tile
+};
+
+__device__ __forceinline__ unsigned bits32(float x) { return __float_as_uint(x); }
+__device__ __forceinline__ unsigned bits32(unsigned x) { return x; }
+
+// 16 bytes of consecutive values, for one vector store.
+template <class V>
+__device__ __forceinline__ uint4 pack16(const V* v) {
+  if constexpr (sizeof(V) == 4) {
+    return make_uint4(bits32(v[0]), bits32(v[1]), bits32(v[2]), bits32(v[3]));
+  } else {
+    return make_uint4(static_cast<unsigned>(__double2loint(v[0])), static_cast<unsigned>(__double2hiint(v[0])),
+                      static_cast<unsigned>(__double2loint(v[1])), static_cast<unsigned>(__double2hiint(v[1])));
+  }
+}
+
 template <class E, class Tr>
 __global__ void __launch_bounds__(kFillBlockThreads)
     fill_kernel(typename E::state_type base, core::RowRange range, std::uint64_t rows_per_thread, Tr tr,
-                typename Tr::value_type* __restrict__ out) {
+                typename Tr::value_type* __restrict__ out, bool lines_aligned) {
   using V = typename Tr::value_type;
+  using T = RowTile<V>;
   constexpr int L = core::kRowLength;
-  __shared__ V tile[kWarpsPerBlock][32][L + 1];  // +1: row-wise writes and column-wise reads are conflict-free
+  __shared__ __align__(16) V tile[kWarpsPerBlock][T::kWords];
   const unsigned lane = threadIdx.x & 31u;
   const unsigned warp = threadIdx.x >> 5;
   const std::uint64_t thread = std::uint64_t{blockIdx.x} * kFillBlockThreads + threadIdx.x;
@@ -41,26 +74,38 @@ __global__ void __launch_bounds__(kFillBlockThreads)
   typename E::state_type st = base;
   if (my_row0 < range.row_count) E::skip(st, range.row_start(my_row0));
 
-  V(&rows)[32][L + 1] = tile[warp];
+  V* rows = tile[warp];
   const std::uint64_t stride = rows_per_thread;  // rows between lane i's and lane i+1's runs
   for (std::uint64_t k = 0; k < rows_per_thread; ++k) {
     const std::uint64_t first_row = warp_thread0 * rows_per_thread + k;  // lane 0's row this round
     if (first_row >= range.row_count) break;                            // rows grow with the lane
-    if (my_row0 + k < range.row_count) core::produce_row<E>(st, tr, &rows[lane][0]);
+    if (my_row0 + k < range.row_count) {
+      V vals[L];
+      core::produce_row<E>(st, tr, vals);
+      uint4* dst = reinterpret_cast<uint4*>(rows + lane * T::kStride);
+#pragma unroll
+      for (int q = 0; q < L / T::kVec; ++q) dst[q] = pack16(vals + q * T::kVec);
+    }
     __syncwarp();
     const std::uint64_t last_row = first_row + 31 * stride;
-    if (first_row > 0 && last_row + 1 < range.row_count) {
-      // Interior: every row of this round is whole and inside the range.
-      V* p = out + (range.row_start(first_row) - range.first) + lane;
-      const std::uint64_t step = stride * L;
-#pragma unroll 8
-      for (int i = 0; i < 32; ++i, p += step) *p = rows[i][lane];
+    if (lines_aligned && first_row > 0 && last_row + 1 < range.row_count) {
+      // Interior: every row of this round is whole, inside the range and line-aligned.
+      const unsigned sub = lane / T::kLanesPerRow;    // which row of a store
+      const unsigned chunk = lane % T::kLanesPerRow;  // which 16 bytes of that row
+      V* p = out + (range.row_start(first_row + sub * stride) - range.first) + chunk * T::kVec;
+      const std::uint64_t step = T::kRowsPerStore * stride * L;
+      const uint4* src = reinterpret_cast<const uint4*>(rows + sub * T::kStride) + chunk;
+      constexpr int kSrcStep = T::kRowsPerStore * T::kStride / T::kVec;  // in uint4
+#pragma unroll
+      for (int j = 0; j < 32 / T::kRowsPerStore; ++j, p += step) {
+        *reinterpret_cast<uint4*>(p) = src[j * kSrcStep];
+      }
     } else {
       for (int i = 0; i < 32; ++i) {
         const std::uint64_t r = first_row + i * stride;
         if (r >= range.row_count) break;
         const core::RowRange::Slice sl = range.slice(r);
-        if (lane >= sl.lo && lane < sl.hi) out[sl.index + (lane - sl.lo)] = rows[i][lane];
+        if (lane >= sl.lo && lane < sl.hi) out[sl.index + (lane - sl.lo)] = rows[i * T::kStride + lane];
       }
     }
     __syncwarp();
@@ -71,7 +116,16 @@ template <class E, class Tr>
 void launch_fill(const typename E::state_type& base, std::uint64_t first, std::uint64_t n, const Tr& tr,
                  typename Tr::value_type* out, const ExecContext& ctx) {
   if (n == 0) return;
-  const core::RowRange range = core::RowRange::make(first, n);
+  using V = typename Tr::value_type;
+  // Row phase that puts row starts on 32-value boundaries of the output buffer (128 bytes for
+  // floats, 256 for doubles), rounded down to a multiple of the transform's arity.
+  const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(out);
+  const std::uint64_t addr_elems = addr / sizeof(V);
+  unsigned phase = static_cast<unsigned>((first - addr_elems) % core::kRowLength);
+  phase -= phase % Tr::arity;
+  const core::RowRange range = core::RowRange::make(first, n, phase);
+  const bool lines_aligned = addr % sizeof(V) == 0 && (range.origin - first + addr_elems) % core::kRowLength == 0;
+
   std::uint64_t blocks = ctx.cuda_blocks;
   if (blocks == 0) {
     // One full wave of resident blocks, fewer when the job is small.
@@ -87,8 +141,8 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
   blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
   const std::uint64_t threads = blocks * kFillBlockThreads;
   const std::uint64_t rows_per_thread = (range.row_count + threads - 1) / threads;
-  fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kFillBlockThreads, 0, ctx.stream>>>(base, range,
-                                                                                          rows_per_thread, tr, out);
+  fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kFillBlockThreads, 0, ctx.stream>>>(
+      base, range, rows_per_thread, tr, out, lines_aligned);
   check(cudaGetLastError(), "fill kernel launch");
 }
 

@@ -31,22 +31,28 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const 
   }
 }
 
-// Positions [first, first + n) of the sequence, written to out[0..n). Rows are numbered from
-// row0 = first / kRowLength; the first and last rows may be partly outside the range.
+// Positions [first, first + n) of the sequence, written to out[0..n), cut into rows of kRowLength
+// consecutive positions. Row 0 starts at `origin` (origin <= first < origin + kRowLength); rows may
+// start at any phase modulo kRowLength (the GPU picks the phase that aligns rows with the output's
+// cache lines), but each row start must be a multiple of the transform's arity. The first and last
+// rows may be partly outside the range.
 struct RowRange {
   std::uint64_t first;      // absolute position of out[0]
   std::uint64_t n;          // number of values
-  std::uint64_t row0;       // first row touched
+  std::uint64_t origin;     // absolute position of the start of row 0
   std::uint64_t row_count;  // rows touched
 
-  GPURNG_HD static constexpr RowRange make(std::uint64_t first, std::uint64_t n) {
-    const std::uint64_t lead = first % kRowLength;
+  // Rows whose starts are = phase (mod kRowLength), phase in [0, kRowLength). Where no such row can
+  // start at or before `first` (first < kRowLength), phase 0 is used.
+  GPURNG_HD static constexpr RowRange make(std::uint64_t first, std::uint64_t n, unsigned phase = 0) {
+    std::uint64_t lead = (first - phase) % kRowLength;
+    if (lead > first) lead = first % kRowLength;
     // (lead + n + kRowLength - 1) / kRowLength without overflowing for n near 2^64
     const std::uint64_t rows = n / kRowLength + (lead + n % kRowLength + kRowLength - 1) / kRowLength;
-    return RowRange{first, n, first / kRowLength, n == 0 ? 0 : rows};
+    return RowRange{first, n, first - lead, n == 0 ? 0 : rows};
   }
-  // Absolute position of the start of row r (relative to row0).
-  GPURNG_HD constexpr std::uint64_t row_start(std::uint64_t r) const { return (row0 + r) * kRowLength; }
+  // Absolute position of the start of row r.
+  GPURNG_HD constexpr std::uint64_t row_start(std::uint64_t r) const { return origin + r * kRowLength; }
 
   // The part of row r inside the range: elements [lo, hi) of the row go to out[index ..].
   // Written without forming first + n, which may be 2^64.

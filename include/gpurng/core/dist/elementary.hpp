@@ -66,11 +66,13 @@ GPURNG_HD GPURNG_FORCEINLINE T pow2(int k) {
 }  // namespace detail
 
 // Natural logarithm of a positive, finite, normal x (the callers pass uniforms in (0, 1]).
-// x = 2^k * m with m in [sqrt(1/2), sqrt(2)); log(m) = log1p(f) = 2s + s*z*P(z), s = f/(2+f),
-// z = s^2, evaluated as f - (hfsq - s*(hfsq + R)) with hfsq = f^2/2 (fdlibm's arrangement: the
-// large term f is exact, so the result is within about one ulp).
+// x = 2^k * m with m in [sqrt(1/2), sqrt(2)), f = m - 1 (exact), log x = k ln2 + log1p(f).
+//  float:  log1p(f) = f + f^2 Q(f), a division-free polynomial;
+//  double: log1p(f) = f - (hfsq - s (hfsq + z P(z))), s = f/(2+f), z = s^2, hfsq = f^2/2
+//          (fdlibm's arrangement). In both the large term f is exact, so the result is within
+//          about one ulp.
 template <class T>
-GPURNG_HD inline T log(T x) {
+GPURNG_HD GPURNG_FORCEINLINE T log(T x) {
   using Tr = detail::Traits<T>;
   using Bits = typename Tr::Bits;
   const Bits bits = ieee::to_bits(x);
@@ -82,31 +84,36 @@ GPURNG_HD inline T log(T x) {
     k += 1;
   }
   const T f = ieee::sub(m, T(1));  // exact (Sterbenz)
-  const T s = ieee::div(f, ieee::add(T(2), f));
-  const T z = ieee::mul(s, s);
-  const T r = ieee::mul(z, elementary_coefficients::log_p(z));
-  const T hfsq = ieee::mul(ieee::mul(T(0.5), f), f);
   const T kf = static_cast<T>(k);
-  // k*ln2_hi + (f - (hfsq - (s*(hfsq + r) + k*ln2_lo)))
-  const T tail = ieee::add(ieee::mul(s, ieee::add(hfsq, r)), ieee::mul(kf, Tr::ln2_lo));
-  return ieee::add(ieee::mul(kf, Tr::ln2_hi), ieee::sub(f, ieee::sub(hfsq, tail)));
+  if constexpr (sizeof(T) == sizeof(float)) {
+    const T q = elementary_coefficients::log1p_q(f);
+    const T tail = ieee::fma(ieee::mul(f, f), q, ieee::mul(kf, Tr::ln2_lo));
+    return ieee::fma(kf, Tr::ln2_hi, ieee::add(f, tail));
+  } else {
+    const T s = ieee::div(f, ieee::add(T(2), f));
+    const T z = ieee::mul(s, s);
+    const T r = ieee::mul(z, elementary_coefficients::log_p(z));
+    const T hfsq = ieee::mul(ieee::mul(T(0.5), f), f);
+    const T tail = ieee::fma(s, ieee::add(hfsq, r), ieee::mul(kf, Tr::ln2_lo));
+    return ieee::fma(kf, Tr::ln2_hi, ieee::sub(f, ieee::sub(hfsq, tail)));
+  }
 }
 
 // e^x for any x: +inf above the overflow threshold, 0 below the underflow threshold, NaN for NaN.
 // x = k ln2 + r, |r| <= ln2/2, e^r = 1 + r*E(r); the result is scaled by 2^k in two exact steps so
 // that subnormal results are rounded once.
 template <class T>
-GPURNG_HD inline T exp(T x) {
+GPURNG_HD GPURNG_FORCEINLINE T exp(T x) {
   using Tr = detail::Traits<T>;
   if (!(x == x)) return x;  // NaN
   if (x > Tr::kExpMax) return detail::infinity<T>();
   if (x < Tr::kExpMin) return T(0);
   // k = round-to-nearest(x / ln2) by the magic-number trick (exact for |k| < 2^22).
-  const T kf = ieee::sub(ieee::add(ieee::mul(x, Tr::log2e), Tr::kRoundMagic), Tr::kRoundMagic);
+  const T kf = ieee::sub(ieee::fma(x, Tr::log2e, Tr::kRoundMagic), Tr::kRoundMagic);
   const int k = static_cast<int>(kf);
-  const T hi = ieee::sub(x, ieee::mul(kf, Tr::ln2_hi));  // exact
-  const T r = ieee::sub(hi, ieee::mul(kf, Tr::ln2_lo));
-  const T er = ieee::add(T(1), ieee::mul(r, elementary_coefficients::exp_e(r)));
+  const T hi = ieee::fma(-kf, Tr::ln2_hi, x);  // exact
+  const T r = ieee::fma(-kf, Tr::ln2_lo, hi);
+  const T er = ieee::fma(r, elementary_coefficients::exp_e(r), T(1));
   const int k1 = k / 2;
   return ieee::mul(ieee::mul(er, detail::pow2<T>(k1)), detail::pow2<T>(k - k1));
 }
@@ -115,14 +122,14 @@ GPURNG_HD inline T exp(T x) {
 // n = nearest integer of q, t = q - n in [-1/2, 1/2] (both steps exact), angle = pi/2 (n + t);
 // then sin(pi/2 t) = t*S(t^2), cos(pi/2 t) = 1 + t^2*C(t^2) and a quadrant rotation by n.
 template <class T>
-GPURNG_HD inline void sincos_2pi(T u, T* sin_out, T* cos_out) {
+GPURNG_HD GPURNG_FORCEINLINE void sincos_2pi(T u, T* sin_out, T* cos_out) {
   using Tr = detail::Traits<T>;
   const T q = ieee::mul(u, T(4));
   const T nf = ieee::sub(ieee::add(q, Tr::kRoundMagic), Tr::kRoundMagic);
   const T t = ieee::sub(q, nf);
   const T w = ieee::mul(t, t);
   const T s = ieee::mul(t, elementary_coefficients::sin_s(w));
-  const T c = ieee::add(T(1), ieee::mul(w, elementary_coefficients::cos_c(w)));
+  const T c = ieee::fma(w, elementary_coefficients::cos_c(w), T(1));
   switch (static_cast<int>(nf) & 3) {
     case 0: *sin_out = s; *cos_out = c; break;
     case 1: *sin_out = c; *cos_out = -s; break;

@@ -5,6 +5,10 @@
 // instructions are enabled with -ffp-contract=fast. On the device the __f*_rn / __d*_rn intrinsics
 // are never contracted; on the host the library is compiled with -ffp-contract=off, and code that
 // includes these headers itself must not enable contraction either (see docs/ARCHITECTURE.md).
+//
+// fma() is the exactly rounded fused multiply-add on both sides: the hardware instruction on the
+// GPU; on the host __builtin_fma, which is the FMA instruction in code compiled for it (the CPU
+// backend has such a clone, chosen at run time) and otherwise C's fma(), equally exact.
 #pragma once
 
 #include <cmath>
@@ -42,6 +46,13 @@ GPURNG_HD GPURNG_FORCEINLINE float div(float a, float b) {
   return a / b;
 #endif
 }
+GPURNG_HD GPURNG_FORCEINLINE float fma(float a, float b, float c) {
+#if GPURNG_DEVICE_PASS
+  return __fmaf_rn(a, b, c);
+#else
+  return __builtin_fmaf(a, b, c);
+#endif
+}
 GPURNG_HD GPURNG_FORCEINLINE float sqrt(float a) {
 #if GPURNG_DEVICE_PASS
   return __fsqrt_rn(a);
@@ -76,6 +87,13 @@ GPURNG_HD GPURNG_FORCEINLINE double div(double a, double b) {
   return __ddiv_rn(a, b);
 #else
   return a / b;
+#endif
+}
+GPURNG_HD GPURNG_FORCEINLINE double fma(double a, double b, double c) {
+#if GPURNG_DEVICE_PASS
+  return __fma_rn(a, b, c);
+#else
+  return __builtin_fma(a, b, c);
 #endif
 }
 GPURNG_HD GPURNG_FORCEINLINE double sqrt(double a) {

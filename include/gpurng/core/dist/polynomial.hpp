@@ -1,5 +1,6 @@
-// Polynomial evaluation by Horner's rule with the coefficients as immediate arguments, so that no
-// table has to live in device memory: poly(x, c0, c1, ..., cn) = c0 + x*(c1 + x*(... + x*cn)).
+// Polynomial evaluation by Horner's rule with fused multiply-adds and the coefficients as immediate
+// arguments, so that no table has to live in device memory:
+// poly(x, c0, c1, ..., cn) = c0 + x*(c1 + x*(... + x*cn)), each step one correctly rounded fma.
 #pragma once
 
 #include "gpurng/core/dist/ieee_ops.hpp"
@@ -13,7 +14,7 @@ GPURNG_HD GPURNG_FORCEINLINE T poly(T /*x*/, T c0) {
 
 template <class T, class... Rest>
 GPURNG_HD GPURNG_FORCEINLINE T poly(T x, T c0, Rest... rest) {
-  return ieee::add(c0, ieee::mul(x, poly<T>(x, static_cast<T>(rest)...)));
+  return ieee::fma(x, poly<T>(x, static_cast<T>(rest)...), c0);
 }
 
 }  // namespace gpurng::core

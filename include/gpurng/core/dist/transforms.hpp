@@ -43,8 +43,8 @@ struct Uniform {
 };
 
 // normal: Box-Muller on the pair (u0, u1) of uniforms from raw outputs (2k, 2k+1):
-//   rho = sqrt(-2 log u0),  value 2k = mean + stddev*(rho cos 2 pi u1),
-//                           value 2k+1 = mean + stddev*(rho sin 2 pi u1).
+//   rho = sqrt(-2 log u0),  value 2k = fma(stddev, rho cos 2 pi u1, mean),
+//                           value 2k+1 = fma(stddev, rho sin 2 pi u1, mean).
 template <class E, class T>
 struct Normal {
   using value_type = T;
@@ -57,8 +57,8 @@ struct Normal {
     const T rho = ieee::sqrt(ieee::mul(T(-2), elementary::log(u0)));
     T s, c;
     elementary::sincos_2pi(u1, &s, &c);
-    out[0] = ieee::add(mean, ieee::mul(stddev, ieee::mul(rho, c)));
-    out[1] = ieee::add(mean, ieee::mul(stddev, ieee::mul(rho, s)));
+    out[0] = ieee::fma(stddev, ieee::mul(rho, c), mean);
+    out[1] = ieee::fma(stddev, ieee::mul(rho, s), mean);
   }
 };
 

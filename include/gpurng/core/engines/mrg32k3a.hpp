@@ -74,21 +74,41 @@ GPURNG_HD constexpr State state_from_seed(std::uint64_t seed) {
   return st;
 }
 
+// t mod m1 for t < 2^54, in 32-bit operations (the hot path of every step). With t = hi*2^32 + lo
+// and 2^32 = 209 (mod m1): y = lo + 209*hi (hi < 2^22, so 209*hi < 2^30). If that addition carries,
+// the true value is y + 2^32 = y + 209 (mod m1), and y < 2^30 keeps it below m1. Otherwise y is
+// reduced once: y - m1 = y + 209 (mod 2^32). Both cases add 209.
+GPURNG_HD GPURNG_FORCEINLINE std::uint32_t reduce_m1(std::uint64_t t) {
+  const std::uint32_t lo = static_cast<std::uint32_t>(t);
+  const std::uint32_t h = static_cast<std::uint32_t>(t >> 32) * 209u;
+  std::uint32_t y = lo + h;
+  if (y < h || y >= m1) y += 209u;
+  return y;
+}
+
+// t mod m2 for t < 2^54: 22853*hi needs up to 37 bits, so its high part H (with the carry of the
+// first addition, H <= 32) is folded once more; then as in reduce_m1 with 22853.
+GPURNG_HD GPURNG_FORCEINLINE std::uint32_t reduce_m2(std::uint64_t t) {
+  const std::uint32_t lo = static_cast<std::uint32_t>(t);
+  const std::uint64_t h = static_cast<std::uint64_t>(static_cast<std::uint32_t>(t >> 32)) * 22853u;
+  const std::uint32_t hl = static_cast<std::uint32_t>(h);
+  const std::uint32_t y = lo + hl;
+  const std::uint32_t high = static_cast<std::uint32_t>(h >> 32) + (y < hl ? 1u : 0u);
+  const std::uint32_t h2 = high * 22853u;  // < 2^20
+  std::uint32_t z = y + h2;
+  if (z < h2 || z >= m2) z += 22853u;
+  return z;
+}
+
 // One step; returns r in [1, m1] (see the header comment).
 //
 // Each component is computed with non-negative terms only: a12*x[1] + a13n*(m1 - x[0]) is congruent
-// to a12*x[1] - a13n*x[0] and below 2^54, so two folds of the pseudo-Mersenne reduction suffice.
+// to a12*x[1] - a13n*x[0] and below 2^54.
 GPURNG_HD GPURNG_FORCEINLINE std::uint32_t next(State& st) {
-  const std::uint64_t t1 = static_cast<std::uint64_t>(a12) * st.s[1] +
-                           static_cast<std::uint64_t>(a13n) * (m1 - st.s[0]);
-  const std::uint64_t t2 = static_cast<std::uint64_t>(a21) * st.s[5] +
-                           static_cast<std::uint64_t>(a23n) * (m2 - st.s[3]);
-  std::uint64_t y1 = (t1 >> 32) * Mod1::c + (t1 & 0xffffffffu);
-  y1 = (y1 >> 32) * Mod1::c + (y1 & 0xffffffffu);  // now < 2^32
-  const std::uint32_t p1 = static_cast<std::uint32_t>(y1 >= m1 ? y1 - m1 : y1);
-  std::uint64_t y2 = (t2 >> 32) * Mod2::c + (t2 & 0xffffffffu);
-  y2 = (y2 >> 32) * Mod2::c + (y2 & 0xffffffffu);  // now < 2^32 + 2^20
-  const std::uint32_t p2 = static_cast<std::uint32_t>(y2 >= m2 ? y2 - m2 : y2);
+  const std::uint32_t p1 = reduce_m1(static_cast<std::uint64_t>(a12) * st.s[1] +
+                                     static_cast<std::uint64_t>(a13n) * (m1 - st.s[0]));
+  const std::uint32_t p2 = reduce_m2(static_cast<std::uint64_t>(a21) * st.s[5] +
+                                     static_cast<std::uint64_t>(a23n) * (m2 - st.s[3]));
   st.s[0] = st.s[1];
   st.s[1] = st.s[2];
   st.s[2] = p1;

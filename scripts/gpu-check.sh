@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (the device tool), from the repository root, with .device/ carried:
+# every test binary (GPU tests included), compute-sanitizer memcheck/racecheck/synccheck on the
+# CUDA tests, the examples and the benchmarks. Logs and JSON go to $OUT; a short table is printed
+# last. Prepare with scripts/gpu-stage.sh.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/gpurng-out}
+mkdir -p "$OUT"
+export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+export GPURNG_TEST_DATA=$PWD/tests/data
+BIN=.device/bin
+declare -a SUMMARY
+note() { SUMMARY+=("$1"); }
+
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
+
+for t in "$BIN"/test_*; do
+  name=$(basename "$t")
+  [ "$name" = test_cli ] && continue  # needs the build tree's CLI path; runs in CI
+  if "$t" --gtest_brief=1 >"$OUT/$name.log" 2>&1; then r=PASS; else r=FAIL; fi
+  skipped=$(grep -c '^\[  SKIPPED \]' "$OUT/$name.log" || true)
+  note "$(printf '%-28s %s (skipped %s)' "$name" "$r" "$skipped")"
+done
+
+SAN="compute-sanitizer --error-exitcode=99"
+CUDA_FILTER='CudaBackend.GridShape*:CudaBackend.Unaligned*:CudaBackend.HostPinned*:CudaBackend.StreamOrdered*:CudaBackend.OneCall*:CudaDeviceApi.*'
+for tool in memcheck racecheck synccheck; do
+  filter=$CUDA_FILTER
+  [ "$tool" != memcheck ] && filter='CudaBackend.Unaligned*:CudaDeviceApi.*'
+  if $SAN --tool $tool  "$BIN"/test_cuda_backend --gtest_filter="$filter" --gtest_brief=1 \
+      >"$OUT/sanitizer_$tool.log" 2>&1; then r=CLEAN; else r="ERRORS (see sanitizer_$tool.log)"; fi
+  [ "$tool" != memcheck ] && sed -i 's///' /dev/null
+  note "$(printf '%-28s %s' "compute-sanitizer $tool" "$r")"
+done
+
+if "$BIN"/example_monte_carlo_pi >"$OUT/example_pi.log" 2>&1; then r=PASS; else r=FAIL; fi
+note "$(printf '%-28s %s: %s' example_monte_carlo_pi "$r" "$(head -1 "$OUT/example_pi.log")")"
+
+for b in "$BIN"/bench_*; do
+  name=$(basename "$b")
+  "$b" --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1 || note "$name FAILED"
+done
+
+echo
+echo "================ gpurng gpu-check summary ================"
+cat "$OUT/device.txt"
+printf '%s\n' "${SUMMARY[@]}"
+for f in "$OUT"/bench_*.txt; do echo; cat "$f"; done
+for f in "$OUT"/test_*.log; do grep -l -E 'FAILED|Failure' "$f" >/dev/null && { echo "--- failures in $f"; grep -E -A3 'Failure|FAILED' "$f" | head -40; }; done
+exit 0
