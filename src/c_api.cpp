@@ -86,6 +86,35 @@ gpurng_status_t gpurng_set_offset(gpurng_generator_t generator, uint64_t offset)
 gpurng_status_t gpurng_get_offset(gpurng_generator_t generator, uint64_t* offset) {
   return guarded([&] { *non_null(offset, "offset") = handle(generator).offset(); });
 }
+gpurng_status_t gpurng_set_dimensions(gpurng_generator_t generator, uint32_t dimensions) {
+  return guarded([&] { handle(generator).dimensions(dimensions); });
+}
+gpurng_status_t gpurng_set_scramble(gpurng_generator_t generator, int scramble) {
+  return guarded([&] {
+    if (scramble < 0 || scramble > 2) {
+      throw gpurng::Error(gpurng::Status::invalid_argument, "scramble: " + std::to_string(scramble) + " is not 0 (none), 1 (shift) or 2 (owen)");
+    }
+    handle(generator).scramble(static_cast<gpurng::Scramble>(scramble));
+  });
+}
+gpurng_status_t gpurng_set_streams(gpurng_generator_t generator, uint64_t streams) {
+  return guarded([&] { handle(generator).streams(streams); });
+}
+gpurng_status_t gpurng_set_normal_method(gpurng_generator_t generator, int normal_method) {
+  return guarded([&] {
+    if (normal_method < 0 || normal_method > 1) {
+      throw gpurng::Error(gpurng::Status::invalid_argument,
+                          "normal_method: " + std::to_string(normal_method) + " is not 0 (Box-Muller) or 1 (inverse CDF)");
+    }
+    handle(generator).normal_method(static_cast<gpurng::NormalMethod>(normal_method));
+  });
+}
+gpurng_status_t gpurng_set_param_set(gpurng_generator_t generator, uint32_t index) {
+  return guarded([&] { handle(generator).param_set(index); });
+}
+gpurng_status_t gpurng_set_param_file(gpurng_generator_t generator, const char* path) {
+  return guarded([&] { handle(generator).param_file(non_null(path, "path")); });
+}
 gpurng_status_t gpurng_set_cuda_stream(gpurng_generator_t generator, void* stream) {
   return guarded([&] { handle(generator).cuda_stream(static_cast<CUstream_st*>(stream)); });
 }

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <sstream>
+#include <string>
 
 #include "gpurng/gpurng.hpp"
 #include "state_codec.hpp"
@@ -44,10 +46,28 @@ class EngineImpl {
   // Fills out[0..n) (memory the backend can write) and advances the offset by n. Throws without
   // changing the offset if the request cannot be served.
   virtual void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) = 0;
+  // Options; the defaults reject them (the engine has no such option).
+  virtual void set_dimensions(std::uint32_t d) { unsupported("dimensions", d); }
+  virtual void set_scramble(Scramble s) { unsupported("scramble", static_cast<int>(s)); }
+  virtual void set_streams(std::uint64_t s) { unsupported("streams", s); }
+  virtual void set_normal_method(NormalMethod m) { unsupported("normal method", static_cast<int>(m)); }
+  virtual void set_param_set(std::uint32_t i) { unsupported("parameter sets", i); }
+  virtual void set_param_file(const std::string& path) { unsupported("parameter files", path); }
   virtual void write_state(StateWriter& w) const = 0;
   virtual void read_state(StateReader& r) = 0;  // all-or-nothing
+
+ protected:
+  template <class V>
+  [[noreturn]] void unsupported(const char* option, const V& value) const;
 };
 
 std::unique_ptr<EngineImpl> make_engine(Engine e);
+
+template <class V>
+[[noreturn]] void EngineImpl::unsupported(const char* option, const V& value) const {
+  std::ostringstream os;
+  os << engine_info(id()).name << " has no " << option << " option (got " << value << ")";
+  throw Error(Status::unsupported, os.str());
+}
 
 }  // namespace gpurng::detail

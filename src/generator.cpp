@@ -115,6 +115,12 @@ void Generator::seed_array(const std::uint64_t* words, std::size_t count) {
 void Generator::select_stream(std::uint64_t stream, std::uint64_t substream) {
   impl_->engine_->select_stream(stream, substream);
 }
+void Generator::dimensions(std::uint32_t d) { impl_->engine_->set_dimensions(d); }
+void Generator::scramble(Scramble s) { impl_->engine_->set_scramble(s); }
+void Generator::streams(std::uint64_t s) { impl_->engine_->set_streams(s); }
+void Generator::normal_method(NormalMethod m) { impl_->engine_->set_normal_method(m); }
+void Generator::param_set(std::uint32_t index) { impl_->engine_->set_param_set(index); }
+void Generator::param_file(const std::string& path) { impl_->engine_->set_param_file(path); }
 void Generator::offset(std::uint64_t k) { impl_->engine_->set_offset(k); }
 std::uint64_t Generator::offset() const noexcept { return impl_->engine_->offset(); }
 std::uint64_t Generator::remaining() const noexcept { return impl_->engine_->remaining(); }

@@ -79,6 +79,14 @@ TEST(CApi, EveryFailureHasAStatusAndAMessage) {
   EXPECT_EQ(gpurng_load_state(g, "/nonexistent/x"), GPURNG_STATUS_IO_ERROR);
   EXPECT_EQ(gpurng_load_state(g, nullptr), GPURNG_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(gpurng_save_state(g, "/nonexistent/x"), GPURNG_STATUS_IO_ERROR);
+  EXPECT_EQ(gpurng_set_dimensions(g, 2), GPURNG_STATUS_UNSUPPORTED);
+  EXPECT_EQ(gpurng_set_scramble(g, 7), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(gpurng_set_scramble(g, 1), GPURNG_STATUS_UNSUPPORTED);
+  EXPECT_EQ(gpurng_set_streams(g, 4), GPURNG_STATUS_UNSUPPORTED);
+  EXPECT_EQ(gpurng_set_normal_method(g, -1), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(gpurng_set_normal_method(g, 1), GPURNG_STATUS_UNSUPPORTED);
+  EXPECT_EQ(gpurng_set_param_set(g, 0), GPURNG_STATUS_UNSUPPORTED);
+  EXPECT_EQ(gpurng_set_param_file(g, nullptr), GPURNG_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(gpurng_set_offset(g, ~0ull), GPURNG_STATUS_SUCCESS);
   std::uint32_t b[2];
   EXPECT_EQ(gpurng_generate_bits32(g, b, 2), GPURNG_STATUS_INVALID_ARGUMENT);

@@ -272,3 +272,13 @@ TEST(GeneratorObject, MoveKeepsTheSequence) {
   c.generate_bits(y, 2);
   EXPECT_EQ(0, std::memcmp(x, y, sizeof x));
 }
+
+TEST(GeneratorBadInput, OptionsAnEngineDoesNotHave) {
+  Generator g(Engine::mrg32k3a, Backend::cpu);
+  expect_error(Status::unsupported, [&] { g.dimensions(3); }, "mrg32k3a has no dimensions");
+  expect_error(Status::unsupported, [&] { g.scramble(gpurng::Scramble::owen); }, "scramble");
+  expect_error(Status::unsupported, [&] { g.streams(64); }, "streams");
+  expect_error(Status::unsupported, [&] { g.normal_method(gpurng::NormalMethod::inverse_cdf); }, "normal method");
+  expect_error(Status::unsupported, [&] { g.param_set(1); }, "parameter sets");
+  expect_error(Status::unsupported, [&] { g.param_file("x.csv"); }, "parameter files");
+}

@@ -58,6 +58,14 @@ gpurng_status_t gpurng_set_seed_array(gpurng_generator_t generator, const uint64
 gpurng_status_t gpurng_select_stream(gpurng_generator_t generator, uint64_t stream, uint64_t substream);
 gpurng_status_t gpurng_set_offset(gpurng_generator_t generator, uint64_t offset);
 gpurng_status_t gpurng_get_offset(gpurng_generator_t generator, uint64_t* offset);
+/* Engine options (gpurng::Generator's); GPURNG_STATUS_UNSUPPORTED for an engine without the option.
+ * scramble: 0 none, 1 digital shift, 2 Owen. normal_method: 0 Box-Muller, 1 inverse CDF. */
+gpurng_status_t gpurng_set_dimensions(gpurng_generator_t generator, uint32_t dimensions);
+gpurng_status_t gpurng_set_scramble(gpurng_generator_t generator, int scramble);
+gpurng_status_t gpurng_set_streams(gpurng_generator_t generator, uint64_t streams);
+gpurng_status_t gpurng_set_normal_method(gpurng_generator_t generator, int normal_method);
+gpurng_status_t gpurng_set_param_set(gpurng_generator_t generator, uint32_t index);
+gpurng_status_t gpurng_set_param_file(gpurng_generator_t generator, const char* path);
 /* stream is a cudaStream_t (NULL: the default stream). */
 gpurng_status_t gpurng_set_cuda_stream(gpurng_generator_t generator, void* stream);
 

@@ -63,6 +63,11 @@ enum class Backend : int {
 
 enum class Distribution : int { bits = 0, uniform = 1, normal = 2, exponential = 3, lognormal = 4 };
 
+// Engine options. An engine that has no such option rejects the setter with Status::unsupported;
+// docs/ENGINES.md lists which engine takes which, and the defaults.
+enum class Scramble : int { none = 0, digital_shift = 1, owen = 2 };   // quasi-random engines
+enum class NormalMethod : int { box_muller = 0, inverse_cdf = 1 };    // how normals are made
+
 struct EngineInfo {
   Engine engine;
   const char* name;         // the CLI name, e.g. "mrg32k3a"
@@ -117,6 +122,14 @@ class Generator {
   // Engines with RngStreams-style partitions (mrg32k3a): start of stream i, substream j
   // (i * 2^127 + j * 2^76 steps after the seeded state). Resets the offset to 0.
   void select_stream(std::uint64_t stream, std::uint64_t substream = 0);
+
+  // Engine options (see the enums above). Each keeps the seed and resets the offset to 0.
+  void dimensions(std::uint32_t d);            // quasi-random: dimensions per point
+  void scramble(Scramble s);                   // quasi-random: randomisation
+  void streams(std::uint64_t s);               // many-stream engines: streams in the interleaved layout
+  void normal_method(NormalMethod m);          // engines that offer more than Box-Muller
+  void param_set(std::uint32_t index);         // parameter-set engines: which set (or first set)
+  void param_file(const std::string& path);    // parameter-set engines: sets created by the tools
 
   // Position in the canonical sequence: the next value produced is element k.
   void offset(std::uint64_t k);

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "cuda/check.cuh"
 #include "cuda/launch.hpp"
@@ -50,9 +51,12 @@ template <class V>
 __device__ __forceinline__ uint4 pack16(const V* v) {
   if constexpr (sizeof(V) == 4) {
     return make_uint4(bits32(v[0]), bits32(v[1]), bits32(v[2]), bits32(v[3]));
-  } else {
+  } else if constexpr (std::is_floating_point_v<V>) {
     return make_uint4(static_cast<unsigned>(__double2loint(v[0])), static_cast<unsigned>(__double2hiint(v[0])),
                       static_cast<unsigned>(__double2loint(v[1])), static_cast<unsigned>(__double2hiint(v[1])));
+  } else {  // 64-bit integers
+    return make_uint4(static_cast<unsigned>(v[0]), static_cast<unsigned>(v[0] >> 32), static_cast<unsigned>(v[1]),
+                      static_cast<unsigned>(v[1] >> 32));
   }
 }
 

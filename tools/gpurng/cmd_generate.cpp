@@ -32,6 +32,13 @@ struct GenerateOptions {
   std::string backend = "auto";
   std::string threads = "0";
   std::string progress = "auto";
+  // Engine options: applied only when given (each engine has its own defaults).
+  std::string dims;
+  std::string scramble;
+  std::string streams;
+  std::string normal_method;
+  std::string param_set;
+  std::string param_file;
 };
 
 [[noreturn]] void usage_error(const std::string& message) { throw Error(Status::invalid_argument, message); }
@@ -84,6 +91,32 @@ void generate_chunk(Generator& g, Distribution dist, ValueKind kind, double p0, 
   }
 }
 
+void apply_engine_options(Generator& g, const GenerateOptions& o) {
+  if (!o.dims.empty()) {
+    const std::uint64_t d = parse_u64(o.dims, "--dims");
+    if (d == 0 || d > 0xffffffffu) usage_error("--dims: " + o.dims + " is out of range [1, 2^32-1]");
+    g.dimensions(static_cast<std::uint32_t>(d));
+  }
+  if (!o.scramble.empty()) {
+    if (o.scramble == "none") g.scramble(Scramble::none);
+    else if (o.scramble == "shift") g.scramble(Scramble::digital_shift);
+    else if (o.scramble == "owen") g.scramble(Scramble::owen);
+    else usage_error("--scramble: '" + o.scramble + "' is not one of none, shift, owen");
+  }
+  if (!o.streams.empty()) g.streams(parse_u64(o.streams, "--streams"));
+  if (!o.normal_method.empty()) {
+    if (o.normal_method == "box-muller") g.normal_method(NormalMethod::box_muller);
+    else if (o.normal_method == "icdf") g.normal_method(NormalMethod::inverse_cdf);
+    else usage_error("--normal-method: '" + o.normal_method + "' is not one of box-muller, icdf");
+  }
+  if (!o.param_file.empty()) g.param_file(o.param_file);
+  if (!o.param_set.empty()) {
+    const std::uint64_t i = parse_u64(o.param_set, "--param-set");
+    if (i > 0xffffffffu) usage_error("--param-set: " + o.param_set + " is out of range [0, 2^32-1]");
+    g.param_set(static_cast<std::uint32_t>(i));
+  }
+}
+
 int run(const GenerateOptions& o) {
   const Engine engine = parse_engine(o.engine);
   const Distribution dist = parse_dist(o.dist);
@@ -131,6 +164,7 @@ int run(const GenerateOptions& o) {
     g.select_stream(o.stream.empty() ? 0 : parse_u64(o.stream, "--stream"),
                     o.substream.empty() ? 0 : parse_u64(o.substream, "--substream"));
   }
+  apply_engine_options(g, o);
   g.offset(offset);
   if (count > g.remaining()) {
     usage_error("--count: " + o.count + " values from offset " + o.offset + " pass the end of the addressable " +
@@ -188,6 +222,12 @@ std::function<int()> add_generate_command(CLI::App& app) {
   cmd->add_option("--out", o->out, "Output file, or - for standard output")->capture_default_str();
   cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda")->capture_default_str();
   cmd->add_option("--threads", o->threads, "CPU backend threads, 0 = all")->capture_default_str();
+  cmd->add_option("--dims", o->dims, "Quasi-random engines: dimensions per point");
+  cmd->add_option("--scramble", o->scramble, "Quasi-random engines: none | shift | owen");
+  cmd->add_option("--streams", o->streams, "Many-stream engines: streams S (out[j*S + s] is value j of stream s)");
+  cmd->add_option("--normal-method", o->normal_method, "box-muller | icdf (engines that offer both)");
+  cmd->add_option("--param-set", o->param_set, "Parameter-set engines: the set index");
+  cmd->add_option("--param-file", o->param_file, "Parameter-set engines: a CSV of sets made by the tools");
   cmd->add_option("--progress", o->progress, "auto (when stderr is a terminal) | always | never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
