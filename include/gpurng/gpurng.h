@@ -34,16 +34,21 @@ typedef enum gpurng_status {
   GPURNG_STATUS_OUT_OF_MEMORY = 5,
   GPURNG_STATUS_IO_ERROR = 6,
   GPURNG_STATUS_CORRUPT_STATE = 7,
-  GPURNG_STATUS_INTERNAL_ERROR = 8
+  GPURNG_STATUS_INTERNAL_ERROR = 8,
+  GPURNG_STATUS_FORCE_INT = 0x7fffffff /* every int value is representable, so callers may pass any */
 } gpurng_status_t;
 
 /* Values equal gpurng::Engine. */
-typedef enum gpurng_engine { GPURNG_ENGINE_MRG32K3A = 1 } gpurng_engine_t;
+typedef enum gpurng_engine {
+  GPURNG_ENGINE_MRG32K3A = 1,
+  GPURNG_ENGINE_FORCE_INT = 0x7fffffff /* unknown values are rejected with INVALID_ARGUMENT */
+} gpurng_engine_t;
 
 typedef enum gpurng_backend {
   GPURNG_BACKEND_AUTO = 0, /* CUDA if a device is present, else CPU */
   GPURNG_BACKEND_CPU = 1,
-  GPURNG_BACKEND_CUDA = 2
+  GPURNG_BACKEND_CUDA = 2,
+  GPURNG_BACKEND_FORCE_INT = 0x7fffffff
 } gpurng_backend_t;
 
 typedef struct gpurng_generator* gpurng_generator_t;
