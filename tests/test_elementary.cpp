@@ -88,3 +88,18 @@ TEST(Elementary, SpecialValues) {
   EXPECT_EQ(s, 0.0f);
   EXPECT_EQ(c, 1.0f);
 }
+
+// Both scaling paths of exp (exponent-field addition for |x| <= kExpFast, two multiplications
+// beyond, down into subnormal results) against long double.
+TEST(Elementary, ExpNearTheOverflowAndUnderflowEdges) {
+  double worst = 0;
+  for (float x = -103.9f; x < 88.7f; x += 0.0137f) {
+    if (std::fabs(x) < 80.0f) continue;
+    worst = std::max(worst, ulp_error<float>(el::exp(x), std::exp(static_cast<long double>(x))));
+  }
+  for (double x = -744.0; x < 709.7; x += 0.0731) {
+    if (std::fabs(x) < 700.0) continue;
+    worst = std::max(worst, ulp_error<double>(el::exp(x), std::exp(static_cast<long double>(x))));
+  }
+  EXPECT_LE(worst, 1.0);
+}
