@@ -104,6 +104,16 @@ TEST(Cli, BinaryAndNpyFilesHoldExactlyTheValues) {
   std::remove(npy.c_str());
 }
 
+TEST(Cli, ProgressLineWhenAsked) {
+  ::setenv("GPURNG_PROGRESS_DELAY_MS", "0", 1);
+  const Result r = run({"generate", "--count", "3000000", "--format", "bin", "--out", "/dev/null", "--progress", "always"});
+  ::unsetenv("GPURNG_PROGRESS_DELAY_MS");
+  EXPECT_EQ(r.rc, 0);
+  EXPECT_NE(r.err.find("100.00%  3000000 / 3000000 values"), std::string::npos) << r.err;
+  const Result quiet = run({"generate", "--count", "3000000", "--format", "bin", "--out", "/dev/null"});
+  EXPECT_EQ(quiet.err, "") << "no progress when stderr is not a terminal";
+}
+
 TEST(Cli, ZeroCountAndHelpAndList) {
   const Result zero = run({"generate", "--count", "0"});
   EXPECT_EQ(zero.rc, 0);

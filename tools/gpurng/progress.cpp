@@ -2,22 +2,34 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 namespace gpurng::cli {
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
 
+namespace {
+
+// GPURNG_PROGRESS_DELAY_MS overrides the one-second delay (the tests set it to 0).
+std::chrono::milliseconds delay() {
+  const char* env = std::getenv("GPURNG_PROGRESS_DELAY_MS");
+  return std::chrono::milliseconds(env != nullptr ? std::strtol(env, nullptr, 10) : 1000);
+}
+
+}  // namespace
+
 Progress::Progress(std::uint64_t total, bool enabled)
-    : total_(total), enabled_(enabled), start_(Clock::now()), last_(start_) {}
+    : total_(total), enabled_(enabled), delay_(delay()), start_(Clock::now()), last_(start_ - std::chrono::seconds(1)) {}
 
 void Progress::update(std::uint64_t done) {
   if (!enabled_) return;
   const Clock::time_point now = Clock::now();
-  if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) return;
+  if (now - start_ < delay_ || (now - last_ < std::chrono::milliseconds(200) && done != total_)) return;
   last_ = now;
   shown_ = true;
-  const double secs = std::chrono::duration<double>(now - start_).count();
+  const double secs = std::max(1e-9, std::chrono::duration<double>(now - start_).count());
   const double rate = static_cast<double>(done) / secs;
   const double pct = total_ == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total_);
   const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;

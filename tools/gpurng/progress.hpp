@@ -1,5 +1,5 @@
-// A progress line on stderr for long runs: shown only when stderr is a terminal and the run has
-// lasted over a second, redrawn at most five times a second.
+// A progress line on stderr for long runs: shown (with --progress auto) only when stderr is a
+// terminal and the run has lasted over a second; redrawn at most five times a second.
 #pragma once
 
 #include <chrono>
@@ -18,6 +18,7 @@ class Progress {
   std::uint64_t total_;
   bool enabled_;
   bool shown_ = false;
+  std::chrono::milliseconds delay_;
   Clock::time_point start_;
   Clock::time_point last_;
 };
