@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Builds gpurng here (no GPU needed; nvcc targets sm_90) and copies what the GPU machine runs into
-# .device/ (ignored by git), for scripts/gpu-check.sh to run there. Usage: scripts/gpu-stage.sh
+# .device/ (ignored by git), for scripts/gpu-check.sh to run there: the library, every test,
+# benchmark and example binary, the CLI, and the non-system shared libraries they load (NTL, gf2x,
+# GMP, ...; CUDA's own come from the GPU machine). Usage: scripts/gpu-stage.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PATH=/usr/local/cuda/bin:$PATH
 cmake -S . -B build-device -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 cmake --build build-device
 rm -rf .device
 mkdir -p .device/lib .device/bin
 cp -a build-device/libgpurng.so* .device/lib/
-cp build-device/tests/test_* .device/bin/ 2>/dev/null || true
-rm -f .device/bin/*.cmake
-cp build-device/tools/gpurng build-device/bench/bench_* build-device/examples/example_* .device/bin/
+find build-device/tests build-device/bench build-device/examples build-device/tools -maxdepth 1 -type f -perm -u+x \
+     \( -name 'test_*' -o -name 'bench_*' -o -name 'example_*' -o -name 'gpurng*' \) -exec cp {} .device/bin/ \;
+# Shared libraries outside glibc/libstdc++ and CUDA that the binaries need.
+for f in .device/bin/* .device/lib/libgpurng.so; do ldd "$f" 2>/dev/null; done | awk '/=> \// {print $3}' | sort -u |
+  grep -vE '/(libc|libm|libdl|librt|libpthread|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/usr/local/cuda|libcuda\.so|libgpurng' |
+  while read -r lib; do cp -L "$lib" .device/lib/; done
 du -sh .device
+ls .device/lib

@@ -83,7 +83,7 @@ std::string first_difference(const std::vector<unsigned char>& a, const std::vec
 
 }  // namespace
 
-TEST(CudaBackend, CpuEqualsGpuForEveryDistributionSizeAndOffset) {
+TEST(CudaBackend, LargeSweepCpuEqualsGpuForEveryDistributionSizeAndOffset) {
   REQUIRE_DEVICE();
   const std::size_t sizes[] = {1, 2, 3, 31, 32, 33, 63, 64, 65, 1000, 4097, 100003, (1u << 20) + 3};
   const std::uint64_t offsets[] = {0, 1, 2, 31, 33, 1000001, (1ull << 40) + 7, ~0ull - (1u << 21)};
