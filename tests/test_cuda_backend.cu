@@ -12,10 +12,13 @@
 
 #include "gpurng/device/mrg32k3a.hpp"
 #include "gpurng/gpurng.hpp"
+#include "value_kinds.hpp"
 
 using gpurng::Backend;
 using gpurng::Engine;
 using gpurng::Generator;
+using gpurng::test::all_kinds;
+using gpurng::test::Kind;
 
 namespace {
 
@@ -24,26 +27,6 @@ namespace {
 bool have_device() { return !gpurng::cuda_devices().empty(); }
 #define REQUIRE_DEVICE() \
   if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
-
-struct Kind {
-  const char* name;
-  std::size_t size;
-  std::function<void(Generator&, void*, std::size_t)> gen;
-};
-
-std::vector<Kind> all_kinds() {
-  return {
-      {"bits", 4, [](Generator& g, void* p, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(p), n); }},
-      {"uniform_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_uniform(static_cast<float*>(p), n); }},
-      {"uniform_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_uniform(static_cast<double*>(p), n); }},
-      {"normal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<float*>(p), n, 0.5f, 2.0f); }},
-      {"normal_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<double*>(p), n); }},
-      {"exponential_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_exponential(static_cast<float*>(p), n, 3.0f); }},
-      {"exponential_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_exponential(static_cast<double*>(p), n); }},
-      {"lognormal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<float*>(p), n); }},
-      {"lognormal_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<double*>(p), n, 0.1, 0.3); }},
-  };
-}
 
 std::vector<unsigned char> on_cpu(const Kind& k, std::uint64_t seed, std::uint64_t offset, std::size_t n) {
   Generator g(Engine::mrg32k3a, Backend::cpu);

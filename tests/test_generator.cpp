@@ -10,6 +10,7 @@
 
 #include "gpurng/core/engines/mrg32k3a.hpp"
 #include "gpurng/gpurng.hpp"
+#include "value_kinds.hpp"
 #include "test_support.hpp"
 
 using gpurng::Backend;
@@ -17,34 +18,12 @@ using gpurng::Distribution;
 using gpurng::Engine;
 using gpurng::Error;
 using gpurng::Generator;
+using gpurng::test::all_kinds;
+using gpurng::test::Kind;
 using gpurng::Status;
 namespace mrg = gpurng::core::mrg32k3a;
 
 namespace {
-
-// Values of one distribution as raw bytes, so every distribution is compared bit for bit.
-struct Kind {
-  const char* name;
-  std::size_t size;
-  std::function<void(Generator&, void*, std::size_t)> gen;
-};
-
-std::vector<Kind> all_kinds() {
-  return {
-      {"bits", 4, [](Generator& g, void* p, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(p), n); }},
-      {"uniform_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_uniform(static_cast<float*>(p), n); }},
-      {"uniform_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_uniform(static_cast<double*>(p), n); }},
-      {"normal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<float*>(p), n, 1.0f, 2.0f); }},
-      {"normal_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<double*>(p), n); }},
-      {"exponential_f", 4,
-       [](Generator& g, void* p, std::size_t n) { g.generate_exponential(static_cast<float*>(p), n, 3.0f); }},
-      {"exponential_d", 8,
-       [](Generator& g, void* p, std::size_t n) { g.generate_exponential(static_cast<double*>(p), n); }},
-      {"lognormal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<float*>(p), n); }},
-      {"lognormal_d", 8,
-       [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<double*>(p), n, 0.1, 0.2); }},
-  };
-}
 
 std::vector<unsigned char> values(const Kind& k, std::uint64_t seed, std::uint64_t offset, std::size_t n,
                                   unsigned threads = 0) {
