@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <mutex>
 
 #include "gpurng/gpurng.hpp"
 #include "gpurng/std_engines.hpp"
@@ -208,6 +210,25 @@ Poly block_polynomials(std::uint64_t L, unsigned count) {
 }
 
 template <class P>
+std::shared_ptr<const Poly> cached_block_polynomials(std::uint64_t L, unsigned count) {
+  // Bounded: past kMaxEntries sets the cache starts over (sets are rebuilt on demand).
+  constexpr std::size_t kMaxEntries = 64;
+  static std::mutex lock;
+  static std::map<std::uint64_t, std::shared_ptr<const Poly>> cache;
+  {
+    const std::lock_guard<std::mutex> hold(lock);
+    auto it = cache.find(L);
+    if (it != cache.end() && it->second->size() >= static_cast<std::size_t>(count) * core_mt::kPolyWords) return it->second;
+  }
+  auto made = std::make_shared<const Poly>(block_polynomials<P>(L, count));  // outside the lock: tens of ms
+  const std::lock_guard<std::mutex> hold(lock);
+  if (cache.size() >= kMaxEntries) cache.clear();
+  auto& slot = cache[L];
+  if (!slot || slot->size() < made->size()) slot = made;
+  return slot;
+}
+
+template <class P>
 Poly multiply(const Poly& a, const Poly& b) {
   GF2X r;
   mul_mod(r, from_poly(a), from_poly(b), modulus<P>());
@@ -234,6 +255,7 @@ void jump_window(typename P::word* window, std::uint64_t k) {
   template Poly jump_polynomial_decimal<P>(const std::string&);                           \
   template Poly jump_polynomial_power_of_two<P>(unsigned);                                \
   template Poly block_polynomials<P>(std::uint64_t, unsigned);                            \
+  template std::shared_ptr<const Poly> cached_block_polynomials<P>(std::uint64_t, unsigned); \
   template Poly multiply<P>(const Poly&, const Poly&);                                    \
   template void apply_polynomial<P>(typename P::word*, const Poly&);                     \
   template void jump_window<P>(typename P::word*, std::uint64_t);

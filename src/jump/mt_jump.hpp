@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,11 @@ Poly jump_polynomial_power_of_two(unsigned e);
 // x^(b*L) mod P(x) for b = 1 .. count, concatenated (count * kPolyWords words).
 template <class P>
 Poly block_polynomials(std::uint64_t L, unsigned count);
+
+// The same, at least `count` of them, from a process-wide cache (the CUDA backend asks for the same
+// sets again and again: one per segment length). Thread-safe.
+template <class P>
+std::shared_ptr<const Poly> cached_block_polynomials(std::uint64_t L, unsigned count);
 
 // (a * b) mod P(x) for two jump polynomials: a jump by a+b (for tests and for composing jumps).
 template <class P>
