@@ -89,10 +89,10 @@ std::vector<JumpCost> device_jump_cost(unsigned jumps, std::uint64_t per_block, 
   mtk::WindowParam<P> start{};
   core_mt::init_genrand<P>(start.w, 5489);
   const double window_ms = median_ms([&] { mtk::window_kernel<P><<<1, mtk::kThreads, 0, s>>>(start, window); }, s);
-  const unsigned slices = std::max<unsigned>(L::kMinSlices, std::min<unsigned>(L::kUnits / 4, (4u * sms + jumps - 1) / jumps));
+  const unsigned slices = std::max<unsigned>(L::kMinSlices, std::min<unsigned>(L::kUnits / L::kGroupsPerJumpCta, (4u * sms + jumps - 1) / jumps));
   const double jump_ms = median_ms(
       [&] { mtk::jump_kernel<P><<<jumps * slices, mtk::kThreads, 0, s>>>(window, polys, states, slices); }, s);
-  const unsigned most = L::kUnits / 4;  // one jump cut into the most slices the kernel allows
+  const unsigned most = L::kUnits / L::kGroupsPerJumpCta;  // one jump cut into the most slices allowed
   const double one_ms =
       median_ms([&] { mtk::jump_kernel<P><<<most, mtk::kThreads, 0, s>>>(window, polys, states, most); }, s);
   cudaFree(window);
@@ -101,7 +101,7 @@ std::vector<JumpCost> device_jump_cost(unsigned jumps, std::uint64_t per_block, 
   const std::string e = P::w == 32 ? "mt19937" : "mt19937-64";
   return {{e + " device: window kernel (one block extends 624 words to the jump window)", window_ms},
           {e + " device: jump kernel, " + std::to_string(jumps) + " jumps (one call's blocks)", jump_ms},
-          {e + " device: jump kernel, one jump (31 slices)", one_ms}};
+          {e + " device: jump kernel, one jump (15 slices)", one_ms}};
 }
 
 template <class P>

@@ -157,6 +157,30 @@ TEST(CudaMt19937, KnownAnswersOnTheGpu) {
   }
 }
 
+// A few calls that run every kernel (window, jump, generation with all consumer groups, the kept
+// window of a second call, ragged and unaligned groups): small enough for the sanitizers.
+TEST(CudaMt19937, SanitizerSizedCallsOfEveryKernel) {
+  REQUIRE_DEVICE();
+  for (Engine e : kEngines) {
+    const auto kinds = all_kinds(e);
+    for (const Kind& k : {kinds[0], kinds[3], kinds[2]}) {
+      const auto want = on_cpu(e, k, 77, 1, 9001);
+      Generator g(e, Backend::cuda);
+      g.seed(77);
+      g.offset(1);
+      g.cuda_blocks(3);
+      unsigned char* d = nullptr;
+      CUDA_OK(cudaMalloc(&d, (9001 + 1) * k.size));
+      k.gen(g, d + k.size, 4000);                       // window kernel, 3 blocks, jumps, unaligned
+      k.gen(g, d + k.size + 4000 * k.size, 5001);       // the kept window, ragged end
+      std::vector<unsigned char> got(9001 * k.size);
+      CUDA_OK(cudaMemcpy(got.data(), d + k.size, got.size(), cudaMemcpyDeviceToHost));
+      cudaFree(d);
+      EXPECT_EQ(got, want) << name_of(e) << " " << k.name << ": " << first_difference(got, want, k.size);
+    }
+  }
+}
+
 TEST(CudaMt19937, CpuEqualsGpuOneBlock) {
   REQUIRE_DEVICE();
   sweep({1, 2, 3, 5, 623, 624, 625, 1000, 4097}, {0, 1, 2, 3, 623, 625, 1000001}, {0});

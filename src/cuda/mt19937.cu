@@ -25,7 +25,9 @@ constexpr std::uint64_t kMinPerBlock = std::uint64_t{1} << 16;
 // With cuda_blocks set (tuning, tests), blocks may be this short.
 constexpr std::uint64_t kMinPerBlockRequested = 1024;
 constexpr unsigned kMaxBlocks = 4096;
-constexpr unsigned kGenBlocksPerSm = 1;
+// Segments are indexed with 32-bit counters inside a block.
+constexpr std::uint64_t kMaxPerBlock = std::uint64_t{1} << 30;
+constexpr unsigned kGenBlocksPerSm = 1;  // one chain per multiprocessor: every extra chain costs a jump
 // Cached polynomial sets (one per segment length) before old ones are retired.
 constexpr std::size_t kMaxPolySets = 32;
 
@@ -207,8 +209,12 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   // Blocks and segment length.
   const std::uint64_t max_blocks = ctx.cuda_blocks != 0 ? std::min<std::uint64_t>(ctx.cuda_blocks, kMaxBlocks)
                                                         : static_cast<std::uint64_t>(ws.sms()) * kGenBlocksPerSm;
+  if (n > kMaxPerBlock * kMaxBlocks) {
+    throw Error(Status::invalid_argument, "count " + std::to_string(n) + " is more than one mt19937 CUDA call can produce (2^42)");
+  }
   const std::uint64_t min_per_block = ctx.cuda_blocks != 0 ? kMinPerBlockRequested : kMinPerBlock;
-  const std::uint64_t per_block = quantize_up(std::max(min_per_block, (n + max_blocks - 1) / max_blocks));
+  std::uint64_t per_block = quantize_up(std::max(min_per_block, (n + max_blocks - 1) / max_blocks));
+  if (per_block > kMaxPerBlock) per_block = quantize_up(std::max(kMaxPerBlock / 2, (n + kMaxBlocks - 1) / kMaxBlocks));
   const unsigned blocks = static_cast<unsigned>((n - 1) / per_block + 1);
 
   // Output groups of G positions start where the output is 16-byte aligned, and at even absolute
@@ -238,7 +244,7 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   if (blocks > 1) {
     const std::uint32_t* polys = ws.polys_for(per_block, blocks - 1);
     const unsigned wanted = (4u * static_cast<unsigned>(ws.sms()) + blocks - 2) / (blocks - 1);
-    const unsigned slices = std::clamp<unsigned>(wanted, L::kMinSlices, L::kUnits / 4);
+    const unsigned slices = std::clamp<unsigned>(wanted, L::kMinSlices, L::kUnits / L::kGroupsPerJumpCta);
     mtk::jump_kernel<P><<<(blocks - 1) * slices, mtk::kThreads, 0, stream>>>(start, polys, states, slices);
     check(cudaGetLastError(), "mt19937 jump kernel launch");
   }
@@ -251,7 +257,7 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   args.window = start;
   args.states = states;
   args.next_window = capturing ? nullptr : ws.windows_[1 - ws.cur_];
-  mtk::gen_kernel<P, Tr><<<blocks, mtk::kThreads, 0, stream>>>(args, tr, out);
+  mtk::gen_kernel<P, Tr><<<blocks, mtk::GenShape<P, V>::kThreads, 0, stream>>>(args, tr, out);
   check(cudaGetLastError(), "mt19937 generation kernel launch");
 
   if (!capturing) {

@@ -83,13 +83,18 @@ struct Mt64 {
 };
 
 // One word of the recurrence: X_{k+n} from X_k, X_{k+1}, X_{k+m}. The lowest bit of
-// upper(X_k) | lower(X_{k+1}) is that of X_{k+1}; the mask form keeps it branch-free.
+// upper(X_k) | lower(X_{k+1}) is that of X_{k+1}, which selects a; both forms below are branch-free
+// and equal: the mask vectorises on the CPU, the product is one multiply-add on the GPU.
 template <class P>
 GPURNG_HD GPURNG_FORCEINLINE constexpr typename P::word recur(typename P::word x0, typename P::word x1,
                                                              typename P::word xm) {
   using W = typename P::word;
   const W y = (x0 & P::upper_mask) | (x1 & P::lower_mask);
+#if GPURNG_DEVICE_PASS
+  return xm ^ (y >> 1) ^ ((x1 & W(1)) * P::matrix_a);
+#else
   return xm ^ (y >> 1) ^ ((W(0) - (x1 & W(1))) & P::matrix_a);
+#endif
 }
 
 // ----- seeding: the window at position 0 -----------------------------------------------------------
