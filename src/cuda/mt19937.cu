@@ -258,7 +258,11 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   args.states = states;
   args.next_window = capturing ? nullptr : ws.windows_[1 - ws.cur_];
   mtk::gen_kernel<P, Tr><<<blocks, mtk::GenShape<P, V>::kThreads, 0, stream>>>(args, tr, out);
-  check(cudaGetLastError(), "mt19937 generation kernel launch");
+  const cudaError_t launched = cudaGetLastError();
+  if (launched != cudaSuccess && blocks > 1) {
+    cudaMemsetAsync(states, 0, sizeof(W) * L::N * blocks, stream);  // the jumps' sums must not leak into the next call
+  }
+  check(launched, "mt19937 generation kernel launch");
 
   if (!capturing) {
     ws.cur_ = 1 - ws.cur_;
