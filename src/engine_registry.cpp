@@ -14,6 +14,12 @@ struct Row {
 const Row kRows[] = {
     {{Engine::mrg32k3a, "mrg32k3a", "L'Ecuyer's combined multiple recursive generator (RngStreams)", 32, "~2^191"},
      &detail::make_mrg32k3a_engine},
+    {{Engine::mt19937, "mt19937", "Mersenne Twister MT19937: the std::mt19937 sequence, jump-ahead by GF(2) polynomials", 32,
+      "2^19937-1"},
+     &detail::make_mt19937_engine},
+    {{Engine::mt19937_64, "mt19937-64", "64-bit Mersenne Twister: the std::mt19937_64 sequence, jump-ahead by GF(2) polynomials",
+      64, "2^19937-1"},
+     &detail::make_mt19937_64_engine},
 };
 
 const Row& row(Engine e) {

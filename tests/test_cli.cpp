@@ -190,3 +190,90 @@ TEST(Cli, EveryBadArgumentGetsOneClearLine) {
     EXPECT_NE(r.err.find("cuda"), std::string::npos) << r.err;
   }
 }
+
+// ----- MT19937 / MT19937-64 -----------------------------------------------------------------------
+
+namespace {
+
+std::string lines_of(const std::vector<std::string>& v) {
+  std::string s;
+  for (const std::string& x : v) s += x + "\n";
+  return s;
+}
+
+}  // namespace
+
+TEST(CliMt19937, ServesTheReferenceStreams) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string out;
+  };
+  const std::vector<Case> cases = {
+      {{"--engine", "mt19937", "--dist", "bits", "--count", "3"}, lines_of({"3499211612", "581869302", "3890346734"})},
+      {{"--engine", "mt19937", "--dist", "bits", "--offset", "9999", "--count", "1"}, lines_of({"4123659995"})},
+      {{"--engine", "mt19937-64", "--dist", "bits", "--offset", "9999", "--count", "1"}, lines_of({"9981545732273789042"})},
+      {{"--engine", "mt19937", "--seed-array", "0x123,0x234,0x345,0x456", "--dist", "bits", "--count", "2"},
+       lines_of({"1067595299", "955945823"})},
+      {{"--engine", "mt19937-64", "--seed-array", "0x12345,0x23456,0x34567,0x45678", "--dist", "bits", "--offset", "999",
+        "--count", "1"},
+       lines_of({"994412663058993407"})},
+      // After a jump of 10^12 positions (the jump table's known answer).
+      {{"--engine", "mt19937", "--dist", "bits", "--offset", "1000000000000", "--count", "2"},
+       lines_of({"2948162034", "2002140012"})},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"generate", "--backend", "cpu"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const Result r = run(args);
+    ASSERT_EQ(r.rc, 0) << r.err;
+    EXPECT_EQ(r.out, c.out) << c.args[1];
+    EXPECT_EQ(r.err, "");
+  }
+}
+
+TEST(CliMt19937, FilesHoldTheLibraryValues) {
+  const std::string bin = temp("mt.bin");
+  ASSERT_EQ(run({"generate", "--engine", "mt19937-64", "--seed", "18446744073709551615", "--offset", "7", "--dist", "normal",
+                 "--count", "1001", "--format", "bin", "--out", bin, "--backend", "cpu"})
+                .rc,
+            0);
+  gpurng::Generator g(gpurng::Engine::mt19937_64, gpurng::Backend::cpu);
+  g.seed(~0ull);
+  g.offset(7);
+  std::vector<double> want(1001);
+  g.generate_normal(want.data(), want.size());
+  EXPECT_EQ(slurp(bin), std::string(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(double)));
+  std::remove(bin.c_str());
+  const Result list = run({"list"});
+  EXPECT_NE(list.out.find("mt19937-64"), std::string::npos);
+  EXPECT_NE(list.out.find("2^19937-1"), std::string::npos);
+}
+
+TEST(CliMt19937, BadArgumentsGetOneClearLine) {
+  struct Case {
+    std::vector<std::string> args;
+    int rc;
+    const char* mention;
+  };
+  const std::vector<Case> cases = {
+      {{"--engine", "mt19937", "--seed", "4294967296"}, 2, "mt19937 seed"},
+      {{"--engine", "mt19937", "--seed-array", "1,4294967296"}, 2, "word 1"},
+      {{"--engine", "mt19937", "--seed-array", ","}, 2, "--seed-array"},
+      {{"--engine", "mt19937", "--normal-method", "icdf", "--dist", "normal"}, 1, "icdf"},
+      {{"--engine", "mt19937-64", "--stream", "1"}, 1, "no streams"},
+      {{"--engine", "mt19937", "--dims", "2"}, 1, "no dimensions"},
+      {{"--engine", "mt19937", "--offset", "18446744073709551615", "--count", "2"}, 2, "end of the addressable"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"generate", "--backend", "cpu"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const Result r = run(args);
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << joined;
+    ASSERT_FALSE(r.err.empty()) << joined;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
+    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+  }
+}

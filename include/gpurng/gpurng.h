@@ -41,6 +41,8 @@ typedef enum gpurng_status {
 /* Values equal gpurng::Engine. */
 typedef enum gpurng_engine {
   GPURNG_ENGINE_MRG32K3A = 1,
+  GPURNG_ENGINE_MT19937 = 2,
+  GPURNG_ENGINE_MT19937_64 = 3,
   GPURNG_ENGINE_FORCE_INT = 0x7fffffff /* unknown values are rejected with INVALID_ARGUMENT */
 } gpurng_engine_t;
 

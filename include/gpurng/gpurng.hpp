@@ -53,6 +53,8 @@ class Error : public std::runtime_error {
 // Numeric values are stable (state files, C API).
 enum class Engine : int {
   mrg32k3a = 1,
+  mt19937 = 2,     // std::mt19937's sequence
+  mt19937_64 = 3,  // std::mt19937_64's sequence
 };
 
 enum class Backend : int {

@@ -9,5 +9,7 @@
 namespace gpurng::detail {
 
 std::unique_ptr<EngineImpl> make_mrg32k3a_engine();
+std::unique_ptr<EngineImpl> make_mt19937_engine();
+std::unique_ptr<EngineImpl> make_mt19937_64_engine();
 
 }  // namespace gpurng::detail

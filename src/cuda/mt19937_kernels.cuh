@@ -1,0 +1,379 @@
+// MT19937 / MT19937-64 kernels: the reference sequence in canonical order.
+//
+// A call for positions [first, first + n) cuts them into segments of `per_block` positions, one per
+// block. Block 0 starts from the window at `first`, which the device normally still holds from the
+// previous call (the last block of every call writes the window at its end); block b > 0 starts from
+// that window jumped by b * per_block (jump_kernel, with the polynomials x^(b*per_block) mod P(x)).
+//
+// Inside a block, the N-word window lives in a circular shared-memory buffer. T = N - M threads
+// extend the sequence together: thread j computes words w = produced + j + T q (q < U), which need
+// X[w-N], X[w-N+1] (written at least one barrier earlier) and X[w-N+M] = X[w-T], the thread's own
+// previous word, kept in a register. U = floor((N-1)/T) words per thread fit between two barriers
+// (2 for MT19937: 454 words; 1 for MT19937-64: 156 words). All threads then temper, transform and
+// store the words of earlier iterations in groups of G consecutive positions (16 bytes of output),
+// so that each thread writes one aligned 16-byte vector. Every shared-memory exchange between
+// threads is separated by __syncthreads(): no warp-synchronous assumptions.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "cuda/fill_kernel.cuh"  // pack16
+#include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/engines/mt19937.hpp"
+
+namespace gpurng::detail::cuda::mtk {
+
+namespace core_mt = core::mt19937;
+
+inline constexpr int kThreads = 256;
+
+template <class P>
+struct Layout {
+  using W = typename P::word;
+  static constexpr int N = P::n;
+  static constexpr int M = P::m;
+  static constexpr int T = N - M;          // threads that extend the sequence
+  static constexpr int U = (N - 1) / T;    // words per extending thread between barriers
+  static constexpr int S = sizeof(W) == 4 ? 4096 : 2048;  // circular buffer, words (power of two)
+  // Jump: outputs j = 0 .. JPAD-1 (>= N) over the 32 lanes of a warp, R consecutive outputs each;
+  // coefficients in units of kUnit (a multiple of 32 and of R, so that the unrolled loop's indices are
+  // constants). Each warp of a jump CTA takes its own share of the units.
+  static constexpr int JPAD = sizeof(W) == 4 ? 640 : 320;
+  static constexpr int R = JPAD / 32;
+  static constexpr int kUnit = 160;
+  static constexpr int kUnits = (core_mt::kDegree + kUnit - 1) / kUnit;  // 125
+  static constexpr int kGroupsPerJumpCta = kThreads / 32;
+  // Jump CTAs take at least this many slices of the units each, which bounds their shared memory.
+  static constexpr int kMinSlices = 4;
+  static constexpr int kMaxUnitsPerCta = (kUnits + kMinSlices - 1) / kMinSlices;
+  // The window is stored skewed (one pad word after every R words), so that the 32 lanes' reads at
+  // stride R fall in 32 different banks.
+  static constexpr int kJumpSpan = kMaxUnitsPerCta * kUnit + JPAD;
+  static constexpr int kJumpSmemWords = kJumpSpan + kJumpSpan / R + 1;
+  // The window the jump reads: X_q .. X_{q + kWindowWords - 1}.
+  static constexpr int kWindowWords = kUnits * kUnit + JPAD;
+
+  static_assert(T * U < N && T * (U + 1) >= N, "U words per thread between barriers");
+  static_assert(kUnit % 32 == 0 && kUnit % R == 0, "static ring and bit indices in the jump loop");
+  static_assert(kUnits * kUnit <= 32 * core_mt::kPolyWords, "polynomial words cover every unit");
+  static_assert(JPAD >= N && 32 * R == JPAD, "jump lanes cover the window");
+  static_assert(kUnits / kMinSlices >= kGroupsPerJumpCta, "every warp of a jump CTA has units");
+  static_assert(kGroupsPerJumpCta * JPAD <= kJumpSmemWords, "the reduction fits in the window's space");
+  GPURNG_HD static constexpr int skew(int v) { return v + v / R; }
+};
+
+// The window at the start of a call, passed by value when the device does not hold it.
+template <class P>
+struct WindowParam {
+  typename P::word w[P::n];
+};
+
+// Extends the window `start` to X_q .. X_{q + kWindowWords - 1} in `window` (one block).
+template <class P>
+__global__ void __launch_bounds__(kThreads) window_kernel(WindowParam<P> start, typename P::word* __restrict__ window) {
+  using L = Layout<P>;
+  using W = typename P::word;
+  __shared__ W buf[L::S];
+  const int tid = static_cast<int>(threadIdx.x);
+  for (int r = tid; r < L::N; r += kThreads) {
+    buf[r] = start.w[r];
+    window[r] = start.w[r];
+  }
+  W prev = tid < L::T ? start.w[L::M + tid] : W(0);
+  __syncthreads();
+  for (int produced = L::N; produced < L::kWindowWords; produced += L::T * L::U) {
+    if (tid < L::T) {
+#pragma unroll
+      for (int q = 0; q < L::U; ++q) {
+        const int w = produced + L::T * q + tid;
+        const W x = core_mt::recur<P>(buf[(w - L::N) & (L::S - 1)], buf[(w - L::N + 1) & (L::S - 1)], prev);
+        buf[w & (L::S - 1)] = x;
+        prev = x;
+        if (w < L::kWindowWords) window[w] = x;
+      }
+    }
+    __syncthreads();
+  }
+}
+
+__device__ __forceinline__ void atomic_xor_word(std::uint32_t* p, std::uint32_t v) { atomicXor(p, v); }
+__device__ __forceinline__ void atomic_xor_word(std::uint64_t* p, std::uint64_t v) {
+  atomicXor(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+}
+
+// states[b] ^= part of sum_{i : g_b,i = 1} window[i .. i + N - 1], for b = 1 .. blocks-1; CTA x
+// handles jump b = 1 + x / slices and the slice x % slices of the coefficients. states must be zero
+// before the first CTA of a call runs (the generation kernel zeroes what it reads).
+template <class P>
+__global__ void __launch_bounds__(kThreads)
+    jump_kernel(const typename P::word* __restrict__ window, const std::uint32_t* __restrict__ polys,
+                typename P::word* __restrict__ states, unsigned slices) {
+  using L = Layout<P>;
+  using W = typename P::word;
+  constexpr int R = L::R;
+  __shared__ W smem[L::kJumpSmemWords];
+  const unsigned b = 1 + blockIdx.x / slices;
+  const unsigned s = blockIdx.x % slices;
+  const int u0 = static_cast<int>(s * L::kUnits / slices);
+  const int u1 = static_cast<int>((s + 1) * L::kUnits / slices);
+  const int i0 = u0 * L::kUnit;
+  const int tid = static_cast<int>(threadIdx.x);
+  const int span = (u1 - u0) * L::kUnit + L::JPAD;
+  for (int t = tid; t < span; t += kThreads) smem[L::skew(t)] = window[i0 + t];
+  __syncthreads();
+
+  // Warp g takes units [g0, g1); lane l owns outputs j0 .. j0 + R - 1. All lanes test the same
+  // coefficients, so the branches below never diverge. Coefficients are taken in pairs: when both are
+  // set, one three-input XOR adds both rows.
+  const int g = tid / 32;
+  const int j0 = (tid % 32) * R;
+  const int g0 = u0 + g * (u1 - u0) / L::kGroupsPerJumpCta;
+  const int g1 = u0 + (g + 1) * (u1 - u0) / L::kGroupsPerJumpCta;
+  const std::uint32_t* coeff = polys + static_cast<std::size_t>(b - 1) * core_mt::kPolyWords;
+  W acc[R];
+  W ring[R];  // ring[(i + r) % R] = X[i + j0 + r] at coefficient i
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    acc[r] = 0;
+    ring[r] = smem[L::skew(g0 * L::kUnit - i0 + j0 + r)];
+  }
+  for (int u = g0; u < g1; ++u) {
+    std::uint32_t c[L::kUnit / 32];
+#pragma unroll
+    for (int k = 0; k < L::kUnit / 32; ++k) c[k] = coeff[u * (L::kUnit / 32) + k];
+    // next[t + t / R] = X[i + j0 + R], i = u*kUnit + t (the base is a multiple of R, so the skew splits).
+    const int vbase = (u * L::kUnit - i0) + j0 + R;
+    const W* next = smem + L::skew(vbase);
+#pragma unroll
+    for (int t = 0; t < L::kUnit; t += 2) {
+      const unsigned two = (c[t / 32] >> (t % 32)) & 3u;
+      const W nv0 = next[t + t / R];
+      const W nv1 = next[(t + 1) + (t + 1) / R];
+      // Row i is ring[(t + r) % R]; row i + 1 is the same shifted by one, ending with nv0.
+      if (two == 3u) {
+#pragma unroll
+        for (int r = 0; r < R; ++r) acc[r] ^= ring[(t + r) % R] ^ (r + 1 < R ? ring[(t + r + 1) % R] : nv0);
+      } else if (two == 1u) {
+#pragma unroll
+        for (int r = 0; r < R; ++r) acc[r] ^= ring[(t + r) % R];
+      } else if (two == 2u) {
+#pragma unroll
+        for (int r = 0; r < R; ++r) acc[r] ^= r + 1 < R ? ring[(t + r + 1) % R] : nv0;
+      }
+      ring[t % R] = nv0;
+      ring[(t + 1) % R] = nv1;
+    }
+  }
+  __syncthreads();  // every group is done reading the window: reuse its space for the reduction
+  W* red = smem;
+#pragma unroll
+  for (int r = 0; r < R; ++r) red[g * L::JPAD + j0 + r] = acc[r];
+  __syncthreads();
+  W* dst = states + static_cast<std::size_t>(b) * L::N;
+  for (int j = tid; j < L::N; j += kThreads) {
+    W v = red[j];
+#pragma unroll
+    for (int k = 1; k < L::kGroupsPerJumpCta; ++k) v ^= red[k * L::JPAD + j];
+    atomic_xor_word(dst + j, v);
+  }
+}
+
+template <class W>
+struct GenArgs {
+  std::uint64_t n;          // positions in the call
+  std::uint64_t per_block;  // positions per block (a multiple of 4)
+  int phase;                // call-relative start of the first output group, in (-G, 0]
+  int aligned;              // 16-byte stores are aligned at group starts
+  const W* window;          // block 0's start window
+  W* states;                // block b's start window at states + b*N (b > 0); zeroed after reading
+  W* next_window;           // the last block writes the window at first + n here (null: it does not)
+};
+
+template <class P, int G>
+struct alignas(G * sizeof(typename P::word)) WordGroup {
+  typename P::word w[G];
+};
+
+// Named barriers of the generation kernel (0 is __syncthreads). Their ids are compile-time constants
+// (the iteration loop is unrolled by kStages), so the kernel uses exactly these barriers.
+inline constexpr int kStages = 4;             // iterations in flight; also the number of consumer groups
+inline constexpr unsigned kBarProducers = 1;  // producers among themselves, once per iteration
+inline constexpr unsigned kBarFull = 2;       // 2 .. 5: iteration i is written (producers arrive)
+inline constexpr unsigned kBarEmpty = 6;      // 6 .. 9: iteration i is consumed (consumers arrive)
+
+template <unsigned Id, unsigned Count>
+__device__ __forceinline__ void named_sync() {
+  asm volatile("bar.sync %0, %1;" ::"n"(Id), "n"(Count) : "memory");
+}
+template <unsigned Id, unsigned Count>
+__device__ __forceinline__ void named_arrive() {
+  asm volatile("bar.arrive %0, %1;" ::"n"(Id), "n"(Count) : "memory");
+}
+
+// Calls f(std::integral_constant<unsigned, st>) for st = i % kStages.
+template <class F>
+__device__ __forceinline__ void with_stage(unsigned i, F&& f) {
+  switch (i % kStages) {
+    case 0: f(std::integral_constant<unsigned, 0>{}); break;
+    case 1: f(std::integral_constant<unsigned, 1>{}); break;
+    case 2: f(std::integral_constant<unsigned, 2>{}); break;
+    default: f(std::integral_constant<unsigned, 3>{}); break;
+  }
+}
+
+// Thread counts of the generation kernel for engine P writing values of type V: whole warps of
+// producers (T of them active), and kStages groups of consumers, group g taking iterations
+// i = g (mod kStages), with enough threads for one output group each per iteration.
+template <class P, class V>
+struct GenShape {
+  using L = Layout<P>;
+  static constexpr int G = 16 / static_cast<int>(sizeof(V));
+  static constexpr int kProducers = (L::T + 31) / 32 * 32;
+  // Per group: one output group per thread and iteration, within a block of at most 1024 threads
+  // (beyond that, threads take two output groups).
+  static constexpr int kWanted = ((L::T * L::U + G - 1) / G + 1 + 31) / 32 * 32;
+  static constexpr int kRoom = (1024 - kProducers) / kStages / 32 * 32;
+  static constexpr int kConsumers = kWanted < kRoom ? kWanted : kRoom;
+  static constexpr int kThreads = kProducers + kStages * kConsumers;
+  static constexpr int kStageThreads = kProducers + kConsumers;  // at a "full" or "empty" barrier
+  // Slots [S, S + E) mirror slots [0, E), so that a producer's reads at r, r+1, r+T, r+T+1 never wrap.
+  static constexpr int E = L::T + 2;
+  static_assert(kThreads <= 1024, "one block");
+};
+
+// One block's segment. Producers (the first warps) extend the sequence in iterations of T*U words and
+// meet at a producer barrier after each; then they arrive at the "full" barrier of that iteration's
+// stage. The consumer group of that stage waits there, writes every output group whose words are
+// complete, and arrives at the stage's "empty" barrier, which the producers wait on kStages
+// iterations later before overwriting those slots. Each consumer group has kStages iterations' time
+// for its work. Word r (relative to the start window) lives in slot (r + sh) mod S. Everything the
+// loops use is in registers: the barriers' memory clobbers would otherwise make the compiler reload
+// kernel parameters in every iteration.
+template <class P, class Tr>
+__global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads, 1)
+    gen_kernel(GenArgs<typename P::word> a, Tr tr_param, typename Tr::value_type* __restrict__ out) {
+  using L = Layout<P>;
+  using W = typename P::word;
+  using V = typename Tr::value_type;
+  using Shape = GenShape<P, V>;
+  constexpr int G = Shape::G;
+  constexpr unsigned S = L::S;
+  constexpr unsigned TU = L::T * L::U;
+  constexpr unsigned kStage = Shape::kStageThreads;
+  constexpr unsigned kProducers = Shape::kProducers;
+  static_assert(G % Tr::arity == 0, "groups hold whole transform groups");
+  static_assert(S >= kStages * TU + TU + L::N + G, "the buffer holds every word still needed");
+  __shared__ __align__(32) W buf[S + Shape::E];
+  const unsigned tid = threadIdx.x;
+  const std::uint64_t seg_begin = std::uint64_t{blockIdx.x} * a.per_block;
+  const unsigned seg_len = static_cast<unsigned>(a.n - seg_begin < a.per_block ? a.n - seg_begin : a.per_block);
+  W* const exp = blockIdx.x + 1 == gridDim.x ? a.next_window : nullptr;
+  const unsigned lead = static_cast<unsigned>(-a.phase);  // positions before the segment in group 0
+  const unsigned groups = (seg_len + lead + G - 1) / G;
+  // Words needed: group k reads words G k - lead + N + e, e < G.
+  unsigned need = G * groups - lead + L::N;
+  if (exp != nullptr && need < seg_len + L::kWindowWords) need = seg_len + L::kWindowWords;
+  const unsigned iters = (need - L::N + TU - 1) / TU;
+  const unsigned sh = (G - (L::N - lead) % G) % G;  // makes group starts multiples of G
+
+  const W* src = blockIdx.x == 0 ? a.window : a.states + std::size_t{blockIdx.x} * L::N;
+  for (unsigned r = tid; r < static_cast<unsigned>(L::N); r += Shape::kThreads) {
+    const W v = src[r];
+    const unsigned slot = (r + sh) & (S - 1);
+    buf[slot] = v;
+    if (slot < static_cast<unsigned>(Shape::E)) buf[slot + S] = v;
+    if (blockIdx.x != 0) a.states[std::size_t{blockIdx.x} * L::N + r] = 0;  // ready for the next call's jumps
+    if (exp != nullptr && r >= seg_len) exp[r - seg_len] = v;
+  }
+  __syncthreads();
+
+  if (tid < kProducers) {
+    const bool active = tid < static_cast<unsigned>(L::T);
+    W prev = active ? buf[(L::M + tid + sh) & (S - 1)] : W(0);  // X[w - T] for the first word
+    unsigned r = (tid + sh) & (S - 1);                               // slot of X[w - N], w = N + it TU + tid
+    auto produce = [&](auto stage, unsigned it) {
+      constexpr unsigned st = decltype(stage)::value;
+      if (it >= kStages) named_sync<kBarEmpty + st, kStage>();
+      if (active) {
+        W x0[L::U], x1[L::U];
+#pragma unroll
+        for (int q = 0; q < L::U; ++q) {  // written before the last producer barrier; the mirror covers r + T + 1
+          x0[q] = buf[r + L::T * q];
+          x1[q] = buf[r + L::T * q + 1];
+        }
+#pragma unroll
+        for (int q = 0; q < L::U; ++q) {
+          const W x = core_mt::recur<P>(x0[q], x1[q], prev);
+          const unsigned slot = (r + L::N + L::T * q) & (S - 1);
+          buf[slot] = x;
+          if (slot < static_cast<unsigned>(Shape::E)) buf[slot + S] = x;
+          prev = x;
+        }
+      }
+      r = (r + TU) & (S - 1);
+      named_sync<kBarProducers, kProducers>();
+      named_arrive<kBarFull + st, kStage>();
+    };
+    unsigned it = 0;
+    for (; it + kStages <= iters; it += kStages) {
+      produce(std::integral_constant<unsigned, 0>{}, it);
+      produce(std::integral_constant<unsigned, 1>{}, it + 1);
+      produce(std::integral_constant<unsigned, 2>{}, it + 2);
+      produce(std::integral_constant<unsigned, 3>{}, it + 3);
+    }
+    for (; it < iters; ++it) with_stage(it, [&](auto stage) { produce(stage, it); });
+    // Match the consumers' arrivals at the "empty" barriers of the last kStages iterations.
+    for (unsigned k = iters; k < iters + kStages; ++k) {
+      if (k >= kStages) with_stage(k, [&](auto stage) { named_sync<kBarEmpty + decltype(stage)::value, kStage>(); });
+    }
+  } else {
+    const unsigned group = (tid - kProducers) / Shape::kConsumers;
+    const unsigned c = (tid - kProducers) % Shape::kConsumers;
+    const Tr tr = tr_param;
+    const bool aligned = a.aligned != 0;
+    V* const dst = out + seg_begin;  // element e of group k goes to dst[G k - lead + e] inside the segment
+    const unsigned base_slot = L::N + sh - lead;
+    // Output groups whose words are all written after iteration i: G (k + 1) - lead <= TU (i + 1).
+    auto available = [&](unsigned i) {
+      const unsigned complete = (TU * (i + 1) + lead) / G;
+      return complete < groups ? complete : groups;
+    };
+    auto consume = [&](auto stage, unsigned it) {
+      constexpr unsigned st = decltype(stage)::value;
+      named_sync<kBarFull + st, kStage>();
+      const unsigned lo = it == 0 ? 0u : available(it - 1);
+      const unsigned hi = available(it);
+      for (unsigned k = lo + c; k < hi; k += Shape::kConsumers) {
+        const unsigned p = k * G;  // segment position of the group start, plus lead
+        const WordGroup<P, G> wg = *reinterpret_cast<const WordGroup<P, G>*>(buf + ((p + base_slot) & (S - 1)));
+        W raw[G];
+#pragma unroll
+        for (int e = 0; e < G; ++e) raw[e] = P::temper(wg.w[e]);
+        V v[G];
+#pragma unroll
+        for (int e = 0; e < G; e += Tr::arity) tr(raw + e, v + e);
+        if (aligned && p >= lead && p - lead + G <= seg_len) {
+          *reinterpret_cast<uint4*>(dst + (p - lead)) = pack16(v);
+        } else {
+#pragma unroll
+          for (int e = 0; e < G; ++e) {
+            if (p + e >= lead && p + e - lead < seg_len) dst[p + e - lead] = v[e];
+          }
+        }
+      }
+      if (exp != nullptr) {  // the last block also hands the window at its end to the next call
+        const unsigned from = L::N + TU * it, to = from + TU;
+        const unsigned wlo = from > seg_len ? from : seg_len;
+        const unsigned whi = to < seg_len + L::kWindowWords ? to : seg_len + L::kWindowWords;
+        for (unsigned w = wlo + c; w < whi; w += Shape::kConsumers) exp[w - seg_len] = buf[(w + sh) & (S - 1)];
+      }
+      named_arrive<kBarEmpty + st, kStage>();
+    };
+    with_stage(group, [&](auto stage) {
+      for (unsigned it = group; it < iters; it += kStages) consume(stage, it);
+    });
+  }
+}
+
+}  // namespace gpurng::detail::cuda::mtk
