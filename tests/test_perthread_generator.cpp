@@ -328,10 +328,16 @@ TEST(PerThreadBadInput, StreamsSeedArraysAndSelections) {
     } else {
       expect_error(Status::invalid_argument, [&] { g.streams(76637); }, "76636");
       g.streams(76636);
-      expect_error(Status::invalid_argument, [&] { g.select_stream(1); }, "multiplier pairs");
+      g.select_stream(1);  // either order; the span is checked when generating
+      std::uint32_t v[1];
+      expect_error(Status::invalid_argument, [&] { g.generate_bits(v, 1); }, "multiplier pairs");
+      expect_error(Status::invalid_argument, [&] { g.select_stream(76636); }, "76636");
       g.streams(10);
       g.select_stream(76626);
-      expect_error(Status::invalid_argument, [&] { g.streams(11); }, "76636");
+      g.generate_bits(v, 1);
+      g.streams(11);
+      expect_error(Status::invalid_argument, [&] { g.generate_bits(v, 1); }, "76636");
+      g.streams(10);
     }
     expect_error(Status::invalid_argument, [&] { g.select_stream(0, 1); }, "substream");
     expect_error(Status::unsupported, [&] { g.seed_array({1, 2}); }, "seed(s)");

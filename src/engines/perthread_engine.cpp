@@ -44,14 +44,14 @@ class PerThreadEngine final : public EngineImpl {
       throw Error(Status::invalid_argument, std::string(E::name) + ": substream must be 0 (got " +
                                                 std::to_string(substream) + "); streams have no substreams");
     }
-    check_stream_span(stream, streams_, "stream");
+    check_stream_span(stream, 1, "stream");  // the span with the stream count is checked when generating
     stream0_ = stream;
     offset_ = 0;
   }
 
   void set_streams(std::uint64_t s) override {
     if (s == 0) throw Error(Status::invalid_argument, std::string(E::name) + " streams: must be >= 1 (got 0)");
-    check_stream_span(stream0_, s, "streams");
+    check_stream_span(0, s, "streams");
     streams_ = s;
     offset_ = 0;
   }
@@ -70,6 +70,8 @@ class PerThreadEngine final : public EngineImpl {
       throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
                                                 " passes 2^64 - 1, the end of the addressable " + E::name + " sequence");
     }
+    // select_stream and streams may come in either order; together they must stay within the ids.
+    check_stream_span(stream0_, streams_, "streams");
     stream_fill<E>(seed_, core::StreamRange{offset_, n, streams_, stream0_}, req, out, ctx);
     offset_ += n;
   }
@@ -103,8 +105,8 @@ class PerThreadEngine final : public EngineImpl {
   void check_stream_span(std::uint64_t first, std::uint64_t count, const char* what) const {
     if (count > kStreamIdLimit || first > kStreamIdLimit - count) {
       throw Error(Status::invalid_argument,
-                  std::string(E::name) + " " + what + ": streams " + std::to_string(first) + " .. " +
-                      std::to_string(first) + " + " + std::to_string(count) + " - 1 pass the limit: stream ids must be < " +
+                  std::string(E::name) + " " + what + ": stream ids " + std::to_string(first) + " .. " +
+                      std::to_string(first) + " + " + std::to_string(count) + " - 1 (first stream + streams - 1) pass the limit: stream ids must be < " +
                       std::to_string(kStreamIdLimit) +
                       (Id == Engine::xorshift256 ? "" : " (the number of distinct multiplier pairs)"));
     }
