@@ -8,8 +8,8 @@
 # For every kernel it finds the loops (a branch back to an earlier address) and reports, for the
 # main generation loop, its instruction count divided by the values one iteration makes:
 # * on-the-fly kernels (otf_kernel in bench_perthread): the loop unrolled by kUnroll = 16;
-# * bulk kernels (stream_fill_kernel, fill_kernel in libgpurng): the loop with 8 (resp. 32) global
-#   stores per iteration, i.e. 8 (32) values.
+# * bulk kernels in libgpurng: stream_fill_kernel's lane loop (8 stores, 8 values per iteration) and,
+#   for kiss99, the generic fill_kernel's row loop (32 values per lane and iteration).
 # It prints a histogram of opcodes in those loops. Full SASS goes to $OUT (default /tmp/gpurng-sass).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -92,6 +92,8 @@ def report(path, pattern, per_iteration):
 print("== on-the-fly kernels (bench_perthread), loop unrolled x16")
 report(sys.argv[1], r"otf_kernel", lambda dn, stores: 16)
 print("\n== bulk kernels (libgpurng): loop with 8 stores (stream fill) or 32 (generic fill)")
+# stream fill: the lane loop stores its 8 values one by one; generic fill (kiss99): one round of the
+# row loop makes a 32-value row per lane and writes a warp's rows with (at least 8) vector stores.
 report(sys.argv[2], r"stream_fill_kernel|fill_kernel<.*kiss99",
-       lambda dn, stores: stores if stores in (8, 16, 32) else None)
+       lambda dn, stores: (8 if stores == 8 else None) if "stream_fill_kernel" in dn else (32 if stores >= 8 else None))
 PY
