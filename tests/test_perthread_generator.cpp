@@ -390,3 +390,30 @@ TEST(PerThreadCApi, StatusesOfTheNewEnginesAndOptions) {
     EXPECT_EQ(gpurng_destroy(g), GPURNG_STATUS_SUCCESS);
   }
 }
+
+TEST(PerThreadContract, TheCpuStreamStateCacheNeverChangesValues) {
+  // One generator through a sequence of calls (cached states continue where the last call ended,
+  // normals and jumps invalidate them) against fresh generators per call (no cache; short calls
+  // take the seeded-and-skipped path).
+  std::mt19937_64 rng(21);
+  const std::vector<Kind> kinds = all_kinds();
+  for (Engine e : kStreamEngines) {
+    for (std::uint64_t S : {64ull, 1000ull, 65536ull}) {
+      Generator g = make(e, 17, S, 0);
+      std::uint64_t pos = 0;
+      for (int call = 0; call < 40; ++call) {
+        const Kind& k = kinds[rng() % 3 == 0 ? rng() % kinds.size() : (rng() % 2 == 0 ? 0 : 5)];
+        if (rng() % 8 == 0) {
+          pos = rng() % (S * 50);
+          g.offset(pos);
+        }
+        const std::size_t n = rng() % 3 == 0 ? static_cast<std::size_t>(S + rng() % (3 * S)) : 1 + rng() % (S / 2);
+        std::vector<unsigned char> got(n * k.size);
+        k.gen(g, got.data(), n);
+        ASSERT_EQ(got, values(k, e, 17, S, pos, n)) << gpurng::engine_info(e).name << " S=" << S << " call " << call
+                                                    << " " << k.name << " pos=" << pos << " n=" << n;
+        pos += n;
+      }
+    }
+  }
+}

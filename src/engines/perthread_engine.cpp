@@ -72,7 +72,7 @@ class PerThreadEngine final : public EngineImpl {
     }
     // select_stream and streams may come in either order; together they must stay within the ids.
     check_stream_span(stream0_, streams_, "streams");
-    stream_fill<E>(seed_, core::StreamRange{offset_, n, streams_, stream0_}, req, out, ctx);
+    stream_fill<E>(seed_, core::StreamRange{offset_, n, streams_, stream0_}, req, out, ctx, cache_);
     offset_ += n;
   }
 
@@ -114,6 +114,7 @@ class PerThreadEngine final : public EngineImpl {
 
   std::uint64_t seed_ = 0;
   std::uint64_t streams_ = kDefaultStreams;
+  StreamStateCache<E> cache_;  // CPU backend only; never part of the state
   std::uint64_t stream0_ = 0;
   std::uint64_t offset_ = 0;
 };
