@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -27,9 +28,27 @@ std::string slurp(const std::string& path) {
   return s.str();
 }
 
+// The CLI: $GPURNG_CLI, else the build tree's, else a gpurng beside this test binary (the staged
+// .device/bin of scripts/gpu-stage.sh).
+std::string cli_path() {
+  if (const char* env = std::getenv("GPURNG_CLI")) return env;
+  if (::access(GPURNG_CLI, X_OK) == 0) return GPURNG_CLI;
+  char self[4096];
+  const ssize_t len = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (len > 0) {
+    std::string dir(self, static_cast<std::size_t>(len));
+    dir = dir.substr(0, dir.rfind('/'));
+    if (::access((dir + "/gpurng").c_str(), X_OK) == 0) return dir + "/gpurng";
+  }
+  return "";
+}
+
+#define REQUIRE_CLI() \
+  if (cli_path().empty()) GTEST_SKIP() << "the gpurng CLI was not found (set GPURNG_CLI): CLI test not run"
+
 Result run(const std::vector<std::string>& args) {
   const std::string base = ::testing::TempDir() + "cli_perthread_" + std::to_string(::getpid());
-  std::string cmd = std::string("'") + GPURNG_CLI + "'";
+  std::string cmd = "'" + cli_path() + "'";
   for (const std::string& a : args) cmd += " '" + a + "'";
   const int status = std::system((cmd + " >" + base + ".out 2>" + base + ".err </dev/null").c_str());
   Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
@@ -47,6 +66,7 @@ std::string lines(const std::vector<std::uint32_t>& v) {
 }  // namespace
 
 TEST(CliPerThread, Kiss99DefaultsAndMarsaglias1999CheckValue) {
+  REQUIRE_CLI();
   const Result d = run({"generate", "--engine", "kiss99", "--dist", "bits", "--count", "3", "--backend", "cpu"});
   ASSERT_EQ(d.rc, 0) << d.err;
   EXPECT_EQ(d.out, "769445856\n742012328\n2121196314\n");
@@ -57,6 +77,7 @@ TEST(CliPerThread, Kiss99DefaultsAndMarsaglias1999CheckValue) {
 }
 
 TEST(CliPerThread, StreamsAndStreamSelectionMatchTheLibrary) {
+  REQUIRE_CLI();
   for (const char* e : {"mwc", "xorshift256", "kiss"}) {
     const Result r = run({"generate", "--engine", e, "--dist", "bits", "--seed", "7", "--streams", "3", "--stream", "10",
                           "--offset", "5", "--count", "11", "--backend", "cpu"});
@@ -73,6 +94,7 @@ TEST(CliPerThread, StreamsAndStreamSelectionMatchTheLibrary) {
 }
 
 TEST(CliPerThread, RawBinaryForBatteries) {
+  REQUIRE_CLI();
   const Result r = run({"generate", "--engine", "xorshift256", "--dist", "bits", "--format", "bin", "--count", "1000",
                         "--out", "-", "--backend", "cpu"});
   ASSERT_EQ(r.rc, 0) << r.err;
@@ -83,6 +105,7 @@ TEST(CliPerThread, RawBinaryForBatteries) {
 }
 
 TEST(CliPerThread, EveryBadArgumentGetsOneClearLine) {
+  REQUIRE_CLI();
   struct Case {
     std::vector<std::string> args;
     int rc;
@@ -117,6 +140,7 @@ TEST(CliPerThread, EveryBadArgumentGetsOneClearLine) {
 }
 
 TEST(CliPerThread, OneStreamAloneInEitherOptionOrder) {
+  REQUIRE_CLI();
   const Result r = run({"generate", "--engine", "mwc", "--dist", "bits", "--stream", "70000", "--streams", "1",
                         "--count", "4", "--backend", "cpu"});
   ASSERT_EQ(r.rc, 0) << r.err;
