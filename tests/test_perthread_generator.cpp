@@ -14,6 +14,7 @@
 #include "gpurng/core/engines/kiss.hpp"
 #include "gpurng/core/engines/mwc.hpp"
 #include "gpurng/core/engines/xorshift256.hpp"
+#include "gpurng/core/stream_produce.hpp"
 #include "gpurng/gpurng.h"
 #include "gpurng/gpurng.hpp"
 #include "stats.hpp"
@@ -416,4 +417,52 @@ TEST(PerThreadContract, TheCpuStreamStateCacheNeverChangesValues) {
       }
     }
   }
+}
+
+namespace {
+// The CUDA stream kernel's work split, run on the CPU: every (lane, chunk) item with the jumps the
+// launcher prepares, for a given number of chunks.
+template <class E, class Tr>
+std::vector<typename Tr::value_type> emulate_stream_kernel(std::uint64_t seed, const core::StreamRange& r,
+                                                           std::uint64_t chunks_wanted, const Tr& tr) {
+  const core::ChunkPlan plan = core::ChunkPlan::make(r, chunks_wanted);
+  std::vector<typename E::jump_type> jumps;
+  for (std::uint64_t c = 0; c < plan.chunks; ++c) jumps.push_back(E::make_jump(plan.chunk_base(c)));
+  std::vector<typename Tr::value_type> out(r.n);
+  const std::uint64_t lanes = r.lanes();
+  for (std::uint64_t t = lanes * plan.chunks; t-- > 0;) {  // any order
+    const std::uint64_t c = t / lanes;
+    core::produce_lane_chunk<E>(seed, r, plan, t - c * lanes, c, jumps[c], tr, out.data());
+  }
+  return out;
+}
+
+template <class E>
+void expect_any_chunking_gives_the_generators_values(Engine e) {
+  for (std::uint64_t S : {1ull, 3ull, 64ull, 1000ull}) {
+    for (std::uint64_t first : std::vector<std::uint64_t>{0, 1, 5 * S + 3, (1ull << 40) + 7}) {
+      for (std::uint64_t n : std::vector<std::uint64_t>{1, 2, S, 7 * S + 5, 20001}) {
+        Generator g = make(e, 31, S, first);
+        std::vector<std::uint32_t> bits(n);
+        g.generate_bits(bits.data(), n);
+        g.offset(first);
+        std::vector<float> normals(n);
+        g.generate_normal(normals.data(), n, 0.0f, 1.0f);
+        for (std::uint64_t chunks : {1ull, 2ull, 3ull, 7ull, 64ull}) {
+          const core::StreamRange r{first, n, S, 0};
+          ASSERT_EQ(emulate_stream_kernel<E>(31, r, chunks, core::dist::Bits<E>{}), bits)
+              << E::name << " S=" << S << " first=" << first << " n=" << n << " chunks=" << chunks;
+          ASSERT_EQ(emulate_stream_kernel<E>(31, r, chunks, core::dist::Normal<E, float>{0.0f, 1.0f}), normals)
+              << E::name << " S=" << S << " first=" << first << " n=" << n << " chunks=" << chunks;
+        }
+      }
+    }
+  }
+}
+}  // namespace
+
+TEST(PerThreadContract, TheGpuKernelsChunkingNeverChangesValues) {
+  expect_any_chunking_gives_the_generators_values<core::mwc::StreamEngine>(Engine::mwc);
+  expect_any_chunking_gives_the_generators_values<core::xorshift256::StreamEngine>(Engine::xorshift256);
+  expect_any_chunking_gives_the_generators_values<core::kiss::StreamEngine>(Engine::kiss);
 }
