@@ -47,17 +47,18 @@ template <class E, class Tr>
 void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
                         const ExecContext& ctx) {
   if (r.n == 0) return;
-  int device = 0, sms = 0, threads_per_sm = 0;
+  int device = 0, sms = 0, blocks_per_sm = 0;
   check(cudaGetDevice(&device), "cudaGetDevice");
   check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  check(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device),
-        "cudaDeviceGetAttribute");
-  // Enough (lane, chunk) items for one full wave of threads, but chunks long enough that the skip
-  // at each chunk's start stays small beside its values.
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, stream_fill_kernel<E, Tr>, kStreamBlockThreads, 0),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  // As many (lane, chunk) items as one wave of resident threads holds, rounded down so that the last
+  // wave is not a small tail (all chunks are equally long, so a full wave ends together), but
+  // chunks long enough that the skip at each chunk's start stays small beside its values.
   const std::uint64_t lanes = r.lanes();
-  const std::uint64_t wave = std::uint64_t(sms) * std::uint64_t(std::max(threads_per_sm, 1));
+  const std::uint64_t wave = std::uint64_t(sms) * std::uint64_t(std::max(blocks_per_sm, 1)) * kStreamBlockThreads;
   const std::uint64_t longest = r.count(0);
-  std::uint64_t chunks = (wave + lanes - 1) / lanes;
+  std::uint64_t chunks = std::max<std::uint64_t>(1, wave / lanes);
   chunks = std::min(chunks, std::max<std::uint64_t>(1, longest / E::kMinValuesPerChunk));
   chunks = std::min(chunks, kMaxStreamChunks<E>);
   const core::ChunkPlan plan = core::ChunkPlan::make(r, chunks);
