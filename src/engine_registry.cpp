@@ -20,6 +20,15 @@ const Row kRows[] = {
     {{Engine::mt19937_64, "mt19937-64", "64-bit Mersenne Twister: the std::mt19937_64 sequence, jump-ahead by GF(2) polynomials",
       64, "2^19937-1"},
      &detail::make_mt19937_64_engine},
+    {{Engine::mwc, "mwc", "Marsaglia's two 16-bit multiply-with-carry generators, a multiplier pair per stream", 32,
+      "2^44..2^62 per stream"},
+     &detail::make_mwc_engine},
+    {{Engine::xorshift256, "xorshift256", "Panneton-L'Ecuyer xorshift, r = 8, s = 7, many streams", 32, "2^256-1"},
+     &detail::make_xorshift256_engine},
+    {{Engine::kiss, "kiss", "KISS: MWC pair + xorshift(13,17,5) + LCG 69069, many streams", 32, "2^108..2^126 per stream"},
+     &detail::make_kiss_engine},
+    {{Engine::kiss99, "kiss99", "Marsaglia's KISS99 (1999 posting), one stream", 32, "<= 2^123"},
+     &detail::make_kiss99_engine},
 };
 
 const Row& row(Engine e) {

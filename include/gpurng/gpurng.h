@@ -43,6 +43,10 @@ typedef enum gpurng_engine {
   GPURNG_ENGINE_MRG32K3A = 1,
   GPURNG_ENGINE_MT19937 = 2,
   GPURNG_ENGINE_MT19937_64 = 3,
+  GPURNG_ENGINE_MWC = 6,
+  GPURNG_ENGINE_XORSHIFT256 = 7,
+  GPURNG_ENGINE_KISS = 8,
+  GPURNG_ENGINE_KISS99 = 9,
   GPURNG_ENGINE_FORCE_INT = 0x7fffffff /* unknown values are rejected with INVALID_ARGUMENT */
 } gpurng_engine_t;
 

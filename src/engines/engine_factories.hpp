@@ -11,5 +11,9 @@ namespace gpurng::detail {
 std::unique_ptr<EngineImpl> make_mrg32k3a_engine();
 std::unique_ptr<EngineImpl> make_mt19937_engine();
 std::unique_ptr<EngineImpl> make_mt19937_64_engine();
+std::unique_ptr<EngineImpl> make_mwc_engine();
+std::unique_ptr<EngineImpl> make_xorshift256_engine();
+std::unique_ptr<EngineImpl> make_kiss_engine();
+std::unique_ptr<EngineImpl> make_kiss99_engine();
 
 }  // namespace gpurng::detail

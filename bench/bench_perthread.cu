@@ -1,0 +1,232 @@
+// Per-thread engines (mwc, xorshift256, kiss, kiss99) on the GPU, in both modes of Hissoiny, Ozell &
+// Despres, beside cuRAND's XORWOW (its default engine), in one process on one device:
+//
+// * bulk: the host API writes N values to device memory (gpurng's canonical interleaved layout;
+//   cuRAND's host API in its default ordering), u32 and uniform float, against the device's
+//   measured write ceiling;
+// * on the fly: the device API in a kernel of (SMs x max threads per SM) threads, 270,336 on an H100,
+//   each drawing 4096 values and summing them in a register; only the sum is stored, so the work
+//   cannot be dropped, and nothing else is written. Generator states are set up by a separate,
+//   untimed kernel and loaded from memory, for cuRAND (curand_init) and gpurng alike.
+//
+//   bench_perthread [--n N] [--per-thread K] [--json PATH]      (N defaults to 2^28, K to 4096)
+//
+// scripts/count_sass.sh counts the SASS instructions per output of the on-the-fly kernels (whose
+// loops are unrolled by kUnroll) and of the bulk kernels.
+#include <curand.h>
+#include <curand_kernel.h>
+
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gpu_timing.cuh"
+#include "gpurng/device/kiss99.hpp"
+#include "gpurng/device/perthread.hpp"
+#include "gpurng/gpurng.hpp"
+
+using namespace gpurng::bench;
+
+namespace {
+
+constexpr int kBlock = 256;
+constexpr int kUnroll = 16;  // scripts/count_sass.sh divides the loop body by this
+
+void curand_check(curandStatus_t s, const char* what) {
+  if (s != CURAND_STATUS_SUCCESS) {
+    std::fprintf(stderr, "bench: %s: cuRAND status %d\n", what, static_cast<int>(s));
+    std::exit(1);
+  }
+}
+
+// ----- on-the-fly kernels: one shape for every generator ------------------------------------------
+
+struct DrawBits {
+  using acc_type = unsigned;
+  template <class G>
+  __device__ __forceinline__ static unsigned draw(G& g) {
+    return g.bits();
+  }
+  __device__ __forceinline__ static unsigned draw(curandStateXORWOW_t& g) { return curand(&g); }
+};
+struct DrawUniform {
+  using acc_type = float;
+  template <class G>
+  __device__ __forceinline__ static float draw(G& g) {
+    return g.uniform();
+  }
+  __device__ __forceinline__ static float draw(curandStateXORWOW_t& g) { return curand_uniform(&g); }
+};
+
+template <class G, class Draw>
+__global__ void __launch_bounds__(kBlock) otf_kernel(const G* __restrict__ states, int per_thread,
+                                                    typename Draw::acc_type* __restrict__ sums) {
+  const unsigned t = blockIdx.x * kBlock + threadIdx.x;
+  G g = states[t];
+  typename Draw::acc_type acc = 0;
+#pragma unroll kUnroll
+  for (int i = 0; i < per_thread; ++i) acc += Draw::draw(g);
+  sums[t] = acc;
+}
+
+template <class G>
+__global__ void init_perthread(G* states, std::uint64_t seed) {
+  const unsigned t = blockIdx.x * kBlock + threadIdx.x;
+  G g;
+  g.init(seed, t, 0);
+  states[t] = g;
+}
+__global__ void init_kiss99(gpurng::device::Kiss99* states, std::uint64_t per_thread) {
+  const unsigned t = blockIdx.x * kBlock + threadIdx.x;
+  gpurng::device::Kiss99 g;
+  g.init(1234, std::uint64_t{t} * per_thread);
+  states[t] = g;
+}
+__global__ void init_xorwow(curandStateXORWOW_t* states, std::uint64_t seed) {
+  const unsigned t = blockIdx.x * kBlock + threadIdx.x;
+  curand_init(seed, t, 0, &states[t]);
+}
+
+struct Row {
+  std::string mode, engine, output;
+  double gsps;
+  double pct_ceiling;  // bulk only
+  double vs_xorwow;    // ratio to cuRAND XORWOW in the same mode and output
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::size_t n = std::size_t{1} << 28;
+  int per_thread = 4096;
+  std::string json_path = "bench_perthread.json";
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--n") == 0 && i + 1 < argc) n = std::stoull(argv[++i]);
+    else if (std::strcmp(argv[i], "--per-thread") == 0 && i + 1 < argc) per_thread = std::stoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--json") == 0 && i + 1 < argc) json_path = argv[++i];
+    else {
+      std::fprintf(stderr, "usage: bench_perthread [--n N] [--per-thread K] [--json PATH]\n");
+      return 2;
+    }
+  }
+  if (gpurng::cuda_devices().empty()) {
+    std::fprintf(stderr, "bench_perthread: no CUDA device\n");
+    return 1;
+  }
+  cudaStream_t s;
+  cuda_check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
+  void* buf = nullptr;
+  cuda_check(cudaMalloc(&buf, n * 4), "cudaMalloc");
+  const double ceiling = write_ceiling_bytes_per_s(buf, n * 4, s);
+  std::vector<Row> rows;
+  auto gsps = [](double values, double ms) { return values / (ms * 1e-3) / 1e9; };
+
+  // ----- bulk ------------------------------------------------------------------------------------
+  curandGenerator_t c;
+  curand_check(curandCreateGenerator(&c, CURAND_RNG_PSEUDO_XORWOW), "curandCreateGenerator");
+  curand_check(curandSetPseudoRandomGeneratorSeed(c, 1234), "seed");
+  curand_check(curandSetStream(c, s), "curandSetStream");
+  auto u32 = static_cast<unsigned*>(buf);
+  auto f32 = static_cast<float*>(buf);
+  const double xw_bits = gsps(double(n), median_ms([&] { curand_check(curandGenerate(c, u32, n), "curandGenerate"); }, s));
+  const double xw_unif =
+      gsps(double(n), median_ms([&] { curand_check(curandGenerateUniform(c, f32, n), "uniform"); }, s));
+  curandDestroyGenerator(c);
+  auto pct = [&](double g) { return 100.0 * g * 1e9 * 4.0 / ceiling; };
+  rows.push_back(Row{"bulk", "curand-xorwow", "u32", xw_bits, pct(xw_bits), 1.0});
+  rows.push_back(Row{"bulk", "curand-xorwow", "uniform f32", xw_unif, pct(xw_unif), 1.0});
+  for (gpurng::Engine e : {gpurng::Engine::mwc, gpurng::Engine::xorshift256, gpurng::Engine::kiss, gpurng::Engine::kiss99}) {
+    gpurng::Generator g(e, gpurng::Backend::cuda);
+    g.seed(1234);
+    g.cuda_stream(s);
+    const double b = gsps(double(n), median_ms([&] { g.generate_bits(u32, n); }, s));
+    const double u = gsps(double(n), median_ms([&] { g.generate_uniform(f32, n); }, s));
+    const char* name = gpurng::engine_info(e).name;
+    rows.push_back(Row{"bulk", name, "u32", b, pct(b), b / xw_bits});
+    rows.push_back(Row{"bulk", name, "uniform f32", u, pct(u), u / xw_unif});
+  }
+  cudaFree(buf);
+
+  // ----- on the fly --------------------------------------------------------------------------------
+  int dev = 0, sms = 0, per_sm = 0;
+  cuda_check(cudaGetDevice(&dev), "cudaGetDevice");
+  cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "attribute");
+  cuda_check(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev), "attribute");
+  const unsigned threads = static_cast<unsigned>(sms * per_sm);
+  const unsigned blocks = threads / kBlock;
+  const double values = double(threads) * per_thread;
+  void* states = nullptr;
+  void* sums = nullptr;
+  cuda_check(cudaMalloc(&states, threads * std::max(sizeof(curandStateXORWOW_t), sizeof(gpurng::device::Xorshift256))),
+             "cudaMalloc states");
+  cuda_check(cudaMalloc(&sums, threads * 4), "cudaMalloc sums");
+
+  auto otf = [&](auto* typed_states, const char* engine, double xw_b, double xw_u) {
+    using G = std::remove_pointer_t<decltype(typed_states)>;
+    const double b = gsps(values, median_ms([&] {
+                            otf_kernel<G, DrawBits><<<blocks, kBlock, 0, s>>>(typed_states, per_thread, static_cast<unsigned*>(sums));
+                          }, s));
+    const double u = gsps(values, median_ms([&] {
+                            otf_kernel<G, DrawUniform><<<blocks, kBlock, 0, s>>>(typed_states, per_thread, static_cast<float*>(sums));
+                          }, s));
+    rows.push_back(Row{"on-the-fly", engine, "u32", b, 0.0, xw_b > 0 ? b / xw_b : 1.0});
+    rows.push_back(Row{"on-the-fly", engine, "uniform f32", u, 0.0, xw_u > 0 ? u / xw_u : 1.0});
+    return std::pair<double, double>{b, u};
+  };
+  auto* xw = static_cast<curandStateXORWOW_t*>(states);
+  init_xorwow<<<blocks, kBlock, 0, s>>>(xw, 1234);
+  cuda_check(cudaStreamSynchronize(s), "curand_init");
+  const auto xw_otf = otf(xw, "curand-xorwow", 0.0, 0.0);
+  {
+    auto* st = static_cast<gpurng::device::Mwc*>(states);
+    init_perthread<<<blocks, kBlock, 0, s>>>(st, 1234);
+    otf(st, "mwc", xw_otf.first, xw_otf.second);
+  }
+  {
+    auto* st = static_cast<gpurng::device::Xorshift256*>(states);
+    init_perthread<<<blocks, kBlock, 0, s>>>(st, 1234);
+    otf(st, "xorshift256", xw_otf.first, xw_otf.second);
+  }
+  {
+    auto* st = static_cast<gpurng::device::Kiss*>(states);
+    init_perthread<<<blocks, kBlock, 0, s>>>(st, 1234);
+    otf(st, "kiss", xw_otf.first, xw_otf.second);
+  }
+  {
+    auto* st = static_cast<gpurng::device::Kiss99*>(states);
+    init_kiss99<<<blocks, kBlock, 0, s>>>(st, std::uint64_t{1} << 40);
+    otf(st, "kiss99", xw_otf.first, xw_otf.second);
+  }
+  cuda_check(cudaStreamSynchronize(s), "on-the-fly");
+  cudaFree(states);
+  cudaFree(sums);
+
+  const std::string dev_name = device_name();
+  std::printf("Per-thread engines, %s, %s\n", dev_name.c_str(), today().c_str());
+  std::printf("bulk: N = %zu values per call; write ceiling %.0f GB/s = %.0f G 32-bit values/s\n", n, ceiling / 1e9,
+              ceiling / 4e9);
+  std::printf("on the fly: %u threads x %d values summed in registers\n", threads, per_thread);
+  std::printf("%-11s %-14s %-12s %10s %10s %10s\n", "mode", "engine", "output", "GS/s", "% ceiling", "vs XORWOW");
+  for (const Row& r : rows) {
+    if (r.mode == "bulk") {
+      std::printf("%-11s %-14s %-12s %10.1f %9.1f%% %9.2fx\n", r.mode.c_str(), r.engine.c_str(), r.output.c_str(), r.gsps,
+                  r.pct_ceiling, r.vs_xorwow);
+    } else {
+      std::printf("%-11s %-14s %-12s %10.1f %10s %9.2fx\n", r.mode.c_str(), r.engine.c_str(), r.output.c_str(), r.gsps, "-",
+                  r.vs_xorwow);
+    }
+  }
+  std::ofstream js(json_path);
+  js << "{\n  \"benchmark\": \"perthread\",\n  \"device\": \"" << dev_name << "\",\n  \"date\": \"" << today()
+     << "\",\n  \"n\": " << n << ",\n  \"on_the_fly_threads\": " << threads << ",\n  \"on_the_fly_per_thread\": " << per_thread
+     << ",\n  \"write_ceiling_bytes_per_s\": " << ceiling << ",\n  \"rows\": [\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    js << "    {\"mode\": \"" << r.mode << "\", \"engine\": \"" << r.engine << "\", \"output\": \"" << r.output
+       << "\", \"gsps\": " << r.gsps << ", \"pct_ceiling\": " << r.pct_ceiling << ", \"vs_xorwow\": " << r.vs_xorwow << "}"
+       << (i + 1 < rows.size() ? "," : "") << "\n";
+  }
+  js << "  ]\n}\n";
+  return 0;
+}

@@ -1,0 +1,96 @@
+// The bulk kernel of the many-stream engines (mwc, xorshift256, kiss): one thread per
+// (lane, chunk) of the interleaved layout (core/stream_produce.hpp). A thread seeds its stream,
+// applies the jump prepared on the host for its chunk's start (the same for every lane), and
+// produces the chunk's values with the state in registers, writing out[u + k S]: the 32 lanes of a
+// warp are 32 consecutive streams, so each warp store fills 128 contiguous bytes (for floats).
+//
+// Values depend on positions only: the number of chunks (chosen to fill the GPU) and the grid
+// (cuda_blocks; the kernel strides over items) change nothing but speed.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "cuda/check.cuh"
+#include "cuda/stream_launch.hpp"
+#include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/stream_produce.hpp"
+
+namespace gpurng::detail::cuda {
+
+inline constexpr int kStreamBlockThreads = 256;
+
+// Jumps travel as a kernel parameter (graph capture keeps them by value), so at most ~3.5 KiB.
+template <class E>
+inline constexpr std::uint64_t kMaxStreamChunks =
+    std::min<std::uint64_t>(64, 3584 / sizeof(typename E::jump_type));
+
+template <class E>
+struct StreamJumps {
+  typename E::jump_type at[kMaxStreamChunks<E>];
+};
+
+template <class E, class Tr>
+__global__ void __launch_bounds__(kStreamBlockThreads)
+    stream_fill_kernel(std::uint64_t seed, core::StreamRange r, core::ChunkPlan plan, StreamJumps<E> jumps, Tr tr,
+                       typename Tr::value_type* __restrict__ out) {
+  const std::uint64_t lanes = r.lanes();
+  const std::uint64_t items = lanes * plan.chunks;
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * kStreamBlockThreads;
+  for (std::uint64_t t = std::uint64_t{blockIdx.x} * kStreamBlockThreads + threadIdx.x; t < items; t += stride) {
+    const std::uint64_t c = t / lanes;
+    core::produce_lane_chunk<E>(seed, r, plan, t - c * lanes, c, jumps.at[c], tr, out);
+  }
+}
+
+template <class E, class Tr>
+void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
+                        const ExecContext& ctx) {
+  if (r.n == 0) return;
+  int device = 0, sms = 0, blocks_per_sm = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, stream_fill_kernel<E, Tr>, kStreamBlockThreads, 0),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  // As many (lane, chunk) items as one wave of resident threads holds, rounded down so that the last
+  // wave is not a small tail (all chunks are equally long, so a full wave ends together), but
+  // chunks long enough that the skip at each chunk's start stays small beside its values.
+  const std::uint64_t lanes = r.lanes();
+  const std::uint64_t wave = std::uint64_t(sms) * std::uint64_t(std::max(blocks_per_sm, 1)) * kStreamBlockThreads;
+  const std::uint64_t longest = r.count(0);
+  std::uint64_t chunks = std::max<std::uint64_t>(1, wave / lanes);
+  chunks = std::min(chunks, std::max<std::uint64_t>(1, longest / E::kMinValuesPerChunk));
+  chunks = std::min(chunks, kMaxStreamChunks<E>);
+  const core::ChunkPlan plan = core::ChunkPlan::make(r, chunks);
+  StreamJumps<E> jumps{};
+  for (std::uint64_t c = 0; c < plan.chunks; ++c) jumps.at[c] = E::make_jump(plan.chunk_base(c));
+
+  const std::uint64_t items = lanes * plan.chunks;
+  std::uint64_t blocks = ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kStreamBlockThreads - 1) / kStreamBlockThreads;
+  blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
+  stream_fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kStreamBlockThreads, 0, ctx.stream>>>(seed, r, plan, jumps,
+                                                                                                   tr, out);
+  check(cudaGetLastError(), "stream fill kernel launch");
+}
+
+// An engine's instantiation: refers to the launcher of every transform (see FillLaunchers).
+template <class E>
+struct StreamFillLaunchers {
+  static const void* table(int i) {
+    using namespace core::dist;
+    static const void* const launchers[] = {
+        reinterpret_cast<const void*>(&launch_stream_fill<E, Bits<E>>),
+        reinterpret_cast<const void*>(&launch_stream_fill<E, Uniform<E, float>>),
+        reinterpret_cast<const void*>(&launch_stream_fill<E, Uniform<E, double>>),
+        reinterpret_cast<const void*>(&launch_stream_fill<E, Normal<E, float>>),
+        reinterpret_cast<const void*>(&launch_stream_fill<E, Normal<E, double>>),
+        reinterpret_cast<const void*>(&launch_stream_fill<E, Exponential<E, float>>),
+        reinterpret_cast<const void*>(&launch_stream_fill<E, Exponential<E, double>>),
+        reinterpret_cast<const void*>(&launch_stream_fill<E, LogNormal<E, float>>),
+        reinterpret_cast<const void*>(&launch_stream_fill<E, LogNormal<E, double>>),
+    };
+    return launchers[i];
+  }
+};
+
+}  // namespace gpurng::detail::cuda
