@@ -1,6 +1,6 @@
 // SplitMix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014):
 // a bijective 64-bit mixer with a Weyl-sequence state. Used only to spread seeds over state spaces,
-// never as an engine. (mrg32k3a.hpp has its own copy of the step for its seeding; the two agree.)
+// never as an engine (mrg32k3a's seed mapping, the per-thread engines' stream seeds).
 #pragma once
 
 #include "gpurng/core/config.hpp"

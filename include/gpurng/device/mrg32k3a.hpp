@@ -19,15 +19,9 @@
 
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/engines/mrg32k3a.hpp"
+#include "gpurng/device/types.hpp"
 
 namespace gpurng::device {
-
-struct Float2 {
-  float x, y;
-};
-struct Double2 {
-  double x, y;
-};
 
 class Mrg32k3a {
  public:

@@ -29,7 +29,7 @@
 #include "gpurng/core/engines/kiss.hpp"
 #include "gpurng/core/engines/mwc.hpp"
 #include "gpurng/core/engines/xorshift256.hpp"
-#include "gpurng/device/mrg32k3a.hpp"  // Float2, Double2
+#include "gpurng/device/types.hpp"
 
 namespace gpurng::device {
 

@@ -17,6 +17,7 @@
 #include "gpurng/core/config.hpp"
 #include "gpurng/core/jump/mod_matrix3.hpp"
 #include "gpurng/core/jump/pseudo_mersenne.hpp"
+#include "gpurng/core/splitmix64.hpp"
 
 namespace gpurng::core::mrg32k3a {
 
@@ -49,16 +50,6 @@ GPURNG_HD constexpr bool is_valid(const State& st) {
   return c1_range && c2_range && c1_nonzero && c2_nonzero;
 }
 
-// SplitMix64 (Steele, Lea, Flood 2014): a bijective 64-bit mixer, used only to spread a user's
-// 64-bit seed over the state space.
-GPURNG_HD constexpr std::uint64_t splitmix64_next(std::uint64_t& x) {
-  x += 0x9E3779B97F4A7C15ull;
-  std::uint64_t z = x;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 // seed(uint64) -> state: draw SplitMix64 outputs from the seed; words 0..2 are outputs reduced mod
 // m1, words 3..5 outputs reduced mod m2; a component that came out all zero is drawn again (chance
 // 2^-96). Documented in docs/ENGINES.md; any change here changes every seeded stream.
@@ -66,10 +57,10 @@ GPURNG_HD constexpr State state_from_seed(std::uint64_t seed) {
   std::uint64_t x = seed;
   State st{};
   do {
-    for (int i = 0; i < 3; ++i) st.s[i] = Mod1::reduce(splitmix64_next(x));
+    for (int i = 0; i < 3; ++i) st.s[i] = Mod1::reduce(splitmix64_step(x));
   } while ((st.s[0] | st.s[1] | st.s[2]) == 0);
   do {
-    for (int i = 3; i < 6; ++i) st.s[i] = Mod2::reduce(splitmix64_next(x));
+    for (int i = 3; i < 6; ++i) st.s[i] = Mod2::reduce(splitmix64_step(x));
   } while ((st.s[3] | st.s[4] | st.s[5]) == 0);
   return st;
 }
