@@ -14,6 +14,26 @@ struct Row {
 const Row kRows[] = {
     {{Engine::mrg32k3a, "mrg32k3a", "L'Ecuyer's combined multiple recursive generator (RngStreams)", 32, "~2^191"},
      &detail::make_mrg32k3a_engine},
+    {{Engine::mtgp11213, "mtgp11213", "MTGP 32-bit, Mersenne exponent 11213 (Saito & Matsumoto), 128 parameter sets", 32,
+      "2^11213-1"},
+     &detail::make_mtgp11213_engine},
+    {{Engine::mtgp23209, "mtgp23209", "MTGP 32-bit, Mersenne exponent 23209, 128 parameter sets", 32, "2^23209-1"},
+     &detail::make_mtgp23209_engine},
+    {{Engine::mtgp44497, "mtgp44497", "MTGP 32-bit, Mersenne exponent 44497, 128 parameter sets", 32, "2^44497-1"},
+     &detail::make_mtgp44497_engine},
+    {{Engine::mtgp64_23209, "mtgp64-23209", "MTGP 64-bit, Mersenne exponent 23209, 128 parameter sets", 64,
+      "2^23209-1"},
+     &detail::make_mtgp64_23209_engine},
+    {{Engine::mtgp64_44497, "mtgp64-44497", "MTGP 64-bit, Mersenne exponent 44497, 128 parameter sets", 64,
+      "2^44497-1"},
+     &detail::make_mtgp64_44497_engine},
+    {{Engine::mtgp64_110503, "mtgp64-110503", "MTGP 64-bit, Mersenne exponent 110503, 128 parameter sets", 64,
+      "2^110503-1"},
+     &detail::make_mtgp64_110503_engine},
+    {{Engine::mtgp11213_curand, "mtgp11213-curand",
+      "MTGP32-11213 as cuRAND's MTGP32: its 200 parameter sets, seeding, layout and uniform conversions", 32,
+      "2^11213-1"},
+     &detail::make_mtgp11213_curand_engine},
 };
 
 const Row& row(Engine e) {

@@ -38,7 +38,16 @@ typedef enum gpurng_status {
 } gpurng_status_t;
 
 /* Values equal gpurng::Engine. */
-typedef enum gpurng_engine { GPURNG_ENGINE_MRG32K3A = 1 } gpurng_engine_t;
+typedef enum gpurng_engine {
+  GPURNG_ENGINE_MRG32K3A = 1,
+  GPURNG_ENGINE_MTGP11213 = 10,
+  GPURNG_ENGINE_MTGP23209 = 11,
+  GPURNG_ENGINE_MTGP44497 = 12,
+  GPURNG_ENGINE_MTGP64_23209 = 13,
+  GPURNG_ENGINE_MTGP64_44497 = 14,
+  GPURNG_ENGINE_MTGP64_110503 = 15,
+  GPURNG_ENGINE_MTGP11213_CURAND = 16
+} gpurng_engine_t;
 
 typedef enum gpurng_backend {
   GPURNG_BACKEND_AUTO = 0, /* CUDA if a device is present, else CPU */

@@ -53,6 +53,15 @@ class Error : public std::runtime_error {
 // Numeric values are stable (state files, C API).
 enum class Engine : int {
   mrg32k3a = 1,
+  // MTGP (Saito & Matsumoto): 32-bit with periods 2^11213-1, 2^23209-1, 2^44497-1; 64-bit with
+  // 2^23209-1, 2^44497-1, 2^110503-1; and MTGP32-11213 as cuRAND's CURAND_RNG_PSEUDO_MTGP32 has it.
+  mtgp11213 = 10,
+  mtgp23209 = 11,
+  mtgp44497 = 12,
+  mtgp64_23209 = 13,
+  mtgp64_44497 = 14,
+  mtgp64_110503 = 15,
+  mtgp11213_curand = 16,
 };
 
 enum class Backend : int {

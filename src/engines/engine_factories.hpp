@@ -9,5 +9,12 @@
 namespace gpurng::detail {
 
 std::unique_ptr<EngineImpl> make_mrg32k3a_engine();
+std::unique_ptr<EngineImpl> make_mtgp11213_engine();
+std::unique_ptr<EngineImpl> make_mtgp23209_engine();
+std::unique_ptr<EngineImpl> make_mtgp44497_engine();
+std::unique_ptr<EngineImpl> make_mtgp64_23209_engine();
+std::unique_ptr<EngineImpl> make_mtgp64_44497_engine();
+std::unique_ptr<EngineImpl> make_mtgp64_110503_engine();
+std::unique_ptr<EngineImpl> make_mtgp11213_curand_engine();
 
 }  // namespace gpurng::detail
