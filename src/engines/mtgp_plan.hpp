@@ -21,21 +21,8 @@
 
 namespace gpurng::detail::mtgp {
 
-struct StreamRange {
-  std::uint64_t a, b;    // elements to write: stream positions [a, b)
-  std::uint64_t g0, g1;  // raw outputs to produce: [g0, g1), arity-aligned, g0 <= a, b <= g1
-};
-
-// Positions of stream s for a call (layout L, canonical range [first, first + n), arity `arity`).
-inline StreamRange stream_range(const core::mtgp::Layout& L, std::uint64_t first, std::uint64_t n,
-                                std::uint64_t s, unsigned arity) {
-  StreamRange r;
-  r.a = L.count_before(first, s);
-  r.b = L.count_before(first + n, s);
-  r.g0 = r.a - r.a % arity;
-  r.g1 = r.b + (arity - r.b % arity) % arity;
-  return r;
-}
+using core::mtgp::stream_range;
+using core::mtgp::StreamRange;
 
 // The touched streams are s0, s0 + 1, ... (mod S), `count` of them (the chunks a call covers are
 // consecutive, and consecutive chunks belong to consecutive streams).

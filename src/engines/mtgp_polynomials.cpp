@@ -30,13 +30,24 @@ class NtlCharacteristic final : public Characteristic {
   std::uint32_t weight() const override { return static_cast<std::uint32_t>(NTL::weight(poly_)); }
 
   PolyWords power_of_x(std::uint64_t k) const override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (const auto& [key, value] : recent_) {
+        if (key == k) return value;
+      }
+    }
     NTL::GF2X r;
     if (k == 0) {
       NTL::set(r);
     } else {
       NTL::PowerXMod(r, NTL::conv<NTL::ZZ>(static_cast<unsigned long>(k)), modulus_);
     }
-    return to_words(r, words());
+    PolyWords w = to_words(r, words());
+    std::lock_guard<std::mutex> lock(mutex_);
+    // A few recent jumps (a CPU and a GPU generator at the same offset, offsets revisited in a loop).
+    if (recent_.size() == kRecent) recent_.erase(recent_.begin());
+    recent_.emplace_back(k, w);
+    return w;
   }
 
   PolyWords power_of_x_pow2(unsigned e) const override {
@@ -66,8 +77,10 @@ class NtlCharacteristic final : public Characteristic {
  private:
   NTL::GF2X poly_;
   NTL::GF2XModulus modulus_;
+  static constexpr std::size_t kRecent = 8;
   mutable std::mutex mutex_;
   mutable std::vector<NTL::GF2X> squares_;  // x^(2^e) mod P, e = 0, 1, ...
+  mutable std::vector<std::pair<std::uint64_t, PolyWords>> recent_;
 };
 
 // Berlekamp-Massey on the lowest bit of 2p outputs of the reference generator (any non-zero

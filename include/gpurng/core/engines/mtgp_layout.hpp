@@ -38,6 +38,20 @@ struct Layout {
   }
 };
 
+// What a call for canonical elements [first, first + n) asks of stream s: the elements [a, b) of
+// its stream positions, and the raw outputs [g0, g1) that make them (widened to whole groups of
+// `arity`, e.g. Box-Muller pairs; chunks have even length, so groups never straddle chunks).
+struct StreamRange {
+  std::uint64_t a, b;
+  std::uint64_t g0, g1;
+};
+GPURNG_HD constexpr StreamRange stream_range(const Layout& L, std::uint64_t first, std::uint64_t n, std::uint64_t s,
+                                             unsigned arity) {
+  const std::uint64_t a = L.count_before(first, s);
+  const std::uint64_t b = L.count_before(first + n, s);
+  return StreamRange{a, b, a - a % arity, b + (arity - b % arity) % arity};
+}
+
 // ----- conversions: the engine traits the distribution transforms (core/dist) take ---------------
 
 inline constexpr double kTwoPow53Inv = 1.0 / 9007199254740992.0;  // 2^-53
