@@ -102,7 +102,15 @@ namespace {
 template <class W>
 void check_table_against_csv(const tables::Table<W>& t, const std::string& csv_name) {
   SCOPED_TRACE(csv_name);
-  const std::string path = std::string(GPURNG_LIBRARY_DATA_DIR) + "/mtgp/" + csv_name;
+  // The library's shipped tables (data/): GPURNG_LIBRARY_DATA overrides the compiled-in path, and a
+  // GPURNG_TEST_DATA of <checkout>/tests/data implies <checkout>/data (a build run elsewhere).
+  std::string dir = GPURNG_LIBRARY_DATA_DIR;
+  if (const char* env = std::getenv("GPURNG_LIBRARY_DATA")) {
+    dir = env;
+  } else if (const char* tests = std::getenv("GPURNG_TEST_DATA")) {
+    dir = std::string(tests) + "/../../data";
+  }
+  const std::string path = dir + "/mtgp/" + csv_name;
   std::ifstream f(path);
   ASSERT_TRUE(f) << path;
   std::string line;
