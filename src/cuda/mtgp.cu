@@ -253,9 +253,13 @@ class CudaStore final : public detail::mtgp::Store<W> {
     auto kernel = fill_kernel<E, Tr, Tables::shared>;
     check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)),
           "cudaFuncSetAttribute (mtgp fill)");
+    // Many small blocks per SM: ask for the largest shared-memory carveout so that shared memory
+    // never limits how many are resident (the kernel reads nothing through L1).
+    check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared),
+          "cudaFuncSetAttribute (mtgp fill carveout)");
     std::uint64_t grid = plan.touched.count;
     if (blocks != 0) grid = std::min<std::uint64_t>(grid, blocks);
-    const unsigned threads = fill_threads(plan.layout.chunk, Tr::arity);
+    const unsigned threads = fill_threads(plan.layout.chunk);
     kernel<<<static_cast<unsigned>(std::max<std::uint64_t>(grid, 1)), threads, smem, stream_>>>(a, tr, out);
     check(cudaGetLastError(), "mtgp fill kernel launch");
   }

@@ -1,7 +1,7 @@
 // MTGP kernels: one block per stream, its state in a shared-memory ring, computing R <= N - pos new
-// words per round (Definition 3.3 allows N - pos in parallel) with one barrier a round: min(R, 512)
-// threads for one-value transforms, R / 2 threads making two words each for pair transforms
-// (Box-Muller), so that every lane transforms exactly one pair.
+// words per round (Definition 3.3 allows N - pos in parallel) with one barrier a round. A block has
+// R / 2 threads making two words each; for pair transforms (Box-Muller) the lanes then exchange
+// words so that every lane transforms exactly one pair.
 // The recursion, tempering and transforms are core/'s; the layout is core::mtgp::Layout, so a block
 // writes each round's values as one contiguous chunk of the canonical sequence.
 //
@@ -27,10 +27,9 @@ namespace m = core::mtgp;
 inline constexpr int kThreads = 256;       // jump kernel blocks (<= N - pos for every set)
 inline constexpr int kMaxFillThreads = 512;
 
-// Threads of a fill block: min(R, 512) for one-value transforms, R / 2 (two words each) for pairs.
-inline unsigned fill_threads(std::uint32_t chunk, int arity) {
-  return arity == 2 ? chunk / 2 : (chunk < kMaxFillThreads ? chunk : kMaxFillThreads);
-}
+// Threads of a fill block: R / 2, each making two words per round (the two chains overlap, and the
+// per-round bookkeeping is shared by two values).
+inline unsigned fill_threads(std::uint32_t chunk) { return chunk / 2; }
 
 // Where a block keeps the 16-entry recursion and tempering tables. Shared memory: 16 entries in 16
 // distinct banks (32 for 64-bit words), so any pattern of indices is conflict-free. Kernel
@@ -130,6 +129,53 @@ __device__ __forceinline__ W step_word(W* ring, std::uint32_t mask, const BlockP
   return fresh;
 }
 
+// The same step in three parts, so that a thread can issue the loads of both its words before
+// either store (the compiler cannot tell that a round's stores never hit its loads).
+template <class W>
+struct Inputs {
+  W oldest, next, at_pos, temper_src;
+};
+template <class W>
+__device__ __forceinline__ Inputs<W> load_inputs(const W* ring, std::uint32_t mask, const BlockParams<W>& bp,
+                                                 std::uint32_t i) {
+  return Inputs<W>{ring[i & mask], ring[(i + 1) & mask], ring[(i + bp.pos) & mask], ring[(i + bp.pos - 1) & mask]};
+}
+template <class W>
+__device__ __forceinline__ W fresh_word(const Inputs<W>& in, const BlockParams<W>& bp) {
+  return m::recursion(in.oldest, in.next, in.at_pos, bp.mask, bp.sh1, bp.sh2, bp.tbl);
+}
+template <class W>
+__device__ __forceinline__ W tempered(W fresh, const Inputs<W>& in, const BlockParams<W>& bp) {
+  return m::temper(fresh, in.temper_src, bp.tmp);
+}
+
+// Two words of one round (positions i0, i1), main ring and, for pairs, the companion ring: all
+// loads, then the arithmetic, then the stores.
+template <class E>
+__device__ __forceinline__ void make_two(typename E::word_type* ring_a, typename E::word_type* ring_b,
+                                         std::uint32_t mask, const BlockParams<typename E::word_type>& ba,
+                                         const BlockParams<typename E::word_type>& bb, std::uint32_t i0,
+                                         std::uint32_t i1, typename E::raw_type& r0, typename E::raw_type& r1) {
+  using W = typename E::word_type;
+  const Inputs<W> a0 = load_inputs(ring_a, mask, ba, i0), a1 = load_inputs(ring_a, mask, ba, i1);
+  if constexpr (E::kPair) {
+    const Inputs<W> b0 = load_inputs(ring_b, mask, bb, i0), b1 = load_inputs(ring_b, mask, bb, i1);
+    const W fa0 = fresh_word(a0, ba), fa1 = fresh_word(a1, ba), fb0 = fresh_word(b0, bb), fb1 = fresh_word(b1, bb);
+    ring_a[(i0 + ba.n) & mask] = fa0;
+    ring_a[(i1 + ba.n) & mask] = fa1;
+    ring_b[(i0 + bb.n) & mask] = fb0;
+    ring_b[(i1 + bb.n) & mask] = fb1;
+    r0 = typename E::raw_type{tempered(fa0, a0, ba), tempered(fb0, b0, bb)};
+    r1 = typename E::raw_type{tempered(fa1, a1, ba), tempered(fb1, b1, bb)};
+  } else {
+    const W f0 = fresh_word(a0, ba), f1 = fresh_word(a1, ba);
+    ring_a[(i0 + ba.n) & mask] = f0;
+    ring_a[(i1 + ba.n) & mask] = f1;
+    r0 = tempered(f0, a0, ba);
+    r1 = tempered(f1, a1, ba);
+  }
+}
+
 // Discarding steps: from position `from` (the ring holds x_from .. x_{from+N-1}) to `to`.
 template <class W>
 __device__ void advance(W* ring, std::uint32_t mask, const BlockParams<W>& bp, std::uint64_t from, std::uint64_t to,
@@ -189,6 +235,32 @@ __device__ __forceinline__ typename E::raw_type make_raw(typename E::word_type* 
   return raw;
 }
 
+// Box-Muller-style pairs from the 64 positions of a warp (lane l holds positions l and 32 + l of
+// the warp's 64): lane l transforms pair l mod 16 of its half and writes both values to d[p],
+// d[p + 1]. The general form writes only elements [lo, hi) of the round (warp base `base`) and
+// only pairs below `live` positions of the warp.
+template <class E, class Tr>
+__device__ __forceinline__ void transform_pair(const Tr& tr, const typename E::raw_type& x1,
+                                               const typename E::raw_type& x2, typename Tr::value_type* d,
+                                               std::uint32_t lane, std::uint32_t live = 64, std::uint32_t lo = 0,
+                                               std::uint32_t hi = 0xffffffffu, std::uint32_t base = 0) {
+  using V = typename Tr::value_type;
+  const bool upper = lane >= 16;
+  const int src = static_cast<int>(2u * (lane & 15u));
+  const typename E::raw_type a0 = shfl_raw<E>(x1, src), b0 = shfl_raw<E>(x2, src);
+  const typename E::raw_type a1 = shfl_raw<E>(x1, src + 1), b1 = shfl_raw<E>(x2, src + 1);
+  typename E::raw_type pair[2];
+  pair[0] = upper ? b0 : a0;
+  pair[1] = upper ? b1 : a1;
+  const std::uint32_t p = (upper ? 32u : 0u) + static_cast<std::uint32_t>(src);  // within the warp's 64
+  if (p < live) {
+    V both[2];
+    tr(pair, both);
+    if (base + p >= lo && base + p < hi) d[p] = both[0];
+    if (base + p + 1 >= lo && base + p + 1 < hi) d[p + 1] = both[1];
+  }
+}
+
 // Dynamic shared memory: the ring(s); static: the two tables per ring.
 template <class E, class Tr, Tables kTables>
 __global__ void __launch_bounds__(kMaxFillThreads) fill_kernel(const __grid_constant__ FillArgs<typename E::word_type> a, Tr tr,
@@ -240,51 +312,63 @@ __global__ void __launch_bounds__(kMaxFillThreads) fill_kernel(const __grid_cons
       if (r.g0 >= pos_b) advance(ring_b, mask, bb, pos_b, r.g0, R);
     }
 
-    // Rounds within one chunk each, so that a round's values land contiguously. Per element only
-    // 32-bit offsets from the round's start k0; 64-bit and layout arithmetic once per round.
+    // Rounds within one chunk each, so that a round's values land contiguously. Whole chunks inside
+    // [a, b) take the fast loop (no per-element checks, bookkeeping once per chunk); the first and
+    // last, partial ones the general round with per-element offsets from the round start k0.
     const std::uint32_t sh = a.chunk_shift;
+    const std::uint32_t T = blockDim.x;  // R / 2
+    const std::uint64_t stride = S << sh;  // elements between consecutive chunks of one stream
     for (std::uint64_t k0 = r.g0; k0 < r.g1;) {
+      V* dst = out + ((((k0 >> sh) * S + s) << sh) + (k0 & (R - 1)) - a.first);  // element of position k0
+      const std::uint64_t whole_end = r.b & ~std::uint64_t{R - 1};  // full chunks end here
+      if ((k0 & (R - 1)) == 0 && k0 >= r.a && k0 + R <= whole_end) {
+        std::uint32_t kb = static_cast<std::uint32_t>(k0);
+        const std::uint64_t chunks = (whole_end - k0) >> sh;
+        for (std::uint64_t c = 0; c < chunks; ++c, kb += R, dst += stride) {
+          if constexpr (Tr::arity == 1) {
+            typename E::raw_type x0, x1;
+            make_two<E>(ring_a, ring_b, mask, ba, bb, kb + threadIdx.x, kb + threadIdx.x + T, x0, x1);
+            V v0, v1;
+            tr(&x0, &v0);
+            tr(&x1, &v1);
+            dst[threadIdx.x] = v0;
+            dst[threadIdx.x + T] = v1;
+          } else {
+            const std::uint32_t lane = threadIdx.x & 31u;
+            const std::uint32_t base = (threadIdx.x >> 5) * 64u;
+            typename E::raw_type x1, x2;
+            make_two<E>(ring_a, ring_b, mask, ba, bb, kb + base + lane, kb + base + 32u + lane, x1, x2);
+            transform_pair<E>(tr, x1, x2, dst + base, lane);
+          }
+          __syncthreads();
+        }
+        k0 += chunks << sh;
+        continue;
+      }
       const std::uint64_t chunk_end = ((k0 >> sh) + 1) << sh;
       const std::uint64_t k1 = chunk_end < r.g1 ? chunk_end : r.g1;
       const std::uint32_t len = static_cast<std::uint32_t>(k1 - k0);
       const std::uint32_t lo = r.a > k0 ? static_cast<std::uint32_t>(r.a - k0) : 0u;  // write [lo, hi)
       const std::uint32_t hi = r.b < k1 ? static_cast<std::uint32_t>(r.b - k0) : len;
-      V* dst = out + ((((k0 >> sh) * S + s) << sh) + (k0 & (R - 1)) - a.first);  // element of position k0
       const std::uint32_t kb = static_cast<std::uint32_t>(k0);
       if constexpr (Tr::arity == 1) {
-        for (std::uint32_t j = 0; j < len; j += blockDim.x) {
-          const std::uint32_t i = j + threadIdx.x;
-          if (i < len) {
-            const typename E::raw_type raw = make_raw<E>(ring_a, ring_b, mask, ba, bb, kb + i);
-            V v;
-            tr(&raw, &v);
-            if (i >= lo && i < hi) dst[i] = v;
-          }
+        for (std::uint32_t i = threadIdx.x; i < len; i += T) {
+          const typename E::raw_type raw = make_raw<E>(ring_a, ring_b, mask, ba, bb, kb + i);
+          V v;
+          tr(&raw, &v);
+          if (i >= lo && i < hi) dst[i] = v;
         }
       } else {
-        // Pairs (Box-Muller): R/2 threads, two words each. Warp w, lane l makes positions
-        // 64w + l and 64w + 32 + l of the round; then lane l takes pair l mod 16 of the first
-        // (l < 16) or second half, so every lane transforms exactly one pair.
+        // Pairs (Box-Muller): warp w, lane l makes positions 64w + l and 64w + 32 + l of the
+        // round; then lane l takes pair l mod 16 of the first (l < 16) or second half, so every
+        // lane transforms exactly one pair.
         const std::uint32_t lane = threadIdx.x & 31u;
         const std::uint32_t base = (threadIdx.x >> 5) * 64u;
         const std::uint32_t i1 = base + lane, i2 = base + 32u + lane;
         typename E::raw_type x1{}, x2{};
         if (i1 < len) x1 = make_raw<E>(ring_a, ring_b, mask, ba, bb, kb + i1);
         if (i2 < len) x2 = make_raw<E>(ring_a, ring_b, mask, ba, bb, kb + i2);
-        const bool upper = lane >= 16;
-        const int src = static_cast<int>(2u * (lane & 15u));
-        const typename E::raw_type a0 = shfl_raw<E>(x1, src), b0 = shfl_raw<E>(x2, src);
-        const typename E::raw_type a1 = shfl_raw<E>(x1, src + 1), b1 = shfl_raw<E>(x2, src + 1);
-        typename E::raw_type pair[2];
-        pair[0] = upper ? b0 : a0;
-        pair[1] = upper ? b1 : a1;
-        const std::uint32_t p = base + (upper ? 32u : 0u) + static_cast<std::uint32_t>(src);
-        if (p < len) {
-          V both[2];
-          tr(pair, both);
-          if (p >= lo && p < hi) dst[p] = both[0];
-          if (p + 1 >= lo && p + 1 < hi) dst[p + 1] = both[1];
-        }
+        transform_pair<E>(tr, x1, x2, dst + base, lane, len - (base < len ? base : len), lo, hi, base);
       }
       __syncthreads();
       k0 = k1;
