@@ -112,28 +112,42 @@ std::string first_difference(const std::vector<unsigned char>& a, const std::vec
 
 }  // namespace
 
-TEST(CudaMtgp, CpuEqualsGpuForEveryEngineDistributionSizeAndOffset) {
-  REQUIRE_DEVICE();
-  // One generator pair per engine, moved back and forth between offsets (near: stepping; far: the
-  // jump kernel; backwards: restarts from the stream starts).
-  const std::size_t sizes[] = {1, 257, 4097, 20011};
-  const std::uint64_t offsets[] = {0, 1001, 300000001, (1ull << 40) + 7};
-  for (Engine e : kEngines) {
-    const Config small{77, 3, 5};
-    Generator cpu(e, Backend::cpu), gpu(e, Backend::cuda);
-    configure(cpu, small);
-    configure(gpu, small);
-    for (const Kind& k : kinds_for(e)) {
-      for (std::size_t n : sizes) {
-        for (std::uint64_t off : offsets) {
-          const auto c = take(cpu, k, off, n);
-          const auto g = take(gpu, k, off, n);
-          ASSERT_EQ(c, g) << gpurng::engine_info(e).name << " " << k.name << " n=" << n << " offset=" << off << ": "
-                          << first_difference(c, g, k.size);
-        }
+namespace {
+
+// One CPU and one GPU generator per engine, moved back and forth between offsets (near: stepping;
+// far: the jump kernel; backwards: restarts from the stream starts), compared for every kind.
+void compare_over_offsets(Engine e, const std::vector<std::size_t>& sizes, const std::vector<std::uint64_t>& offsets) {
+  const Config small{77, 3, 5};
+  Generator cpu(e, Backend::cpu), gpu(e, Backend::cuda);
+  configure(cpu, small);
+  configure(gpu, small);
+  for (const Kind& k : kinds_for(e)) {
+    for (std::size_t n : sizes) {
+      for (std::uint64_t off : offsets) {
+        const auto c = take(cpu, k, off, n);
+        const auto g = take(gpu, k, off, n);
+        ASSERT_EQ(c, g) << gpurng::engine_info(e).name << " " << k.name << " n=" << n << " offset=" << off << ": "
+                        << first_difference(c, g, k.size);
       }
     }
   }
+}
+
+}  // namespace
+
+// Every kernel path (fill: all transforms, whole and partial chunks, pairs, companions, 32- and
+// 64-bit words, per-stream parameter sets; the jump kernel) at sizes that stay quick under
+// compute-sanitizer.
+TEST(CudaMtgp, CpuEqualsGpuOnEveryKernelPath) {
+  REQUIRE_DEVICE();
+  for (Engine e : {Engine::mtgp11213, Engine::mtgp23209, Engine::mtgp64_23209, Engine::mtgp11213_curand}) {
+    compare_over_offsets(e, {1, 257, 4097}, {0, 1001, (1ull << 40) + 7});
+  }
+}
+
+TEST(CudaMtgp, LargeCpuEqualsGpuForEveryEngineDistributionSizeAndOffset) {
+  REQUIRE_DEVICE();
+  for (Engine e : kEngines) compare_over_offsets(e, {1, 257, 4097, 100003}, {0, 1001, 300000001, (1ull << 40) + 7});
 }
 
 TEST(CudaMtgp, LargeDefaultStreamsFillTheDeviceAndMatchTheCpu) {
@@ -219,7 +233,7 @@ TEST(CudaMtgp, MixedDistributionsShareThePositions) {
   Generator g(Engine::mtgp11213, Backend::cuda);
   Generator c(Engine::mtgp11213, Backend::cpu);
   for (Generator* x : {&g, &c}) x->seed(99);
-  const std::size_t n = 300000;
+  const std::size_t n = 30011;
   std::uint32_t* db = nullptr;
   double* dd = nullptr;
   CUDA_OK(cudaMalloc(&db, n * 4));
@@ -246,7 +260,7 @@ TEST(CudaMtgp, HostPinnedAndManagedOutput) {
     Generator cref(e, Backend::cpu);
     configure(cref, Config{10, 0, 1});
     for (const Kind& k : kinds_for(e)) {
-      const std::size_t n = 100003;
+      const std::size_t n = 20011;
       const auto reference = take(cref, k, 77, n);
       Generator g(e, Backend::cuda);
       configure(g, Config{10, 0, 1});
@@ -277,7 +291,7 @@ TEST(CudaMtgp, SaveAndRestoreOnTheDevice) {
     Generator g(e, Backend::cuda);
     g.seed(31);
     g.offset(1234567);
-    const std::size_t n = 200000;
+    const std::size_t n = 20000;
     float* d = nullptr;
     CUDA_OK(cudaMalloc(&d, n * sizeof(float)));
     g.generate_normal(d, n, 0.0f, 1.0f);
@@ -296,7 +310,7 @@ TEST(CudaMtgp, SaveAndRestoreOnTheDevice) {
 
 TEST(CudaMtgp, StreamOrderedAndCapturableAfterAFirstCall) {
   REQUIRE_DEVICE();
-  const std::size_t n = 1 << 20;
+  const std::size_t n = 1 << 16;
   cudaStream_t s;
   CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   float* d = nullptr;

@@ -57,7 +57,7 @@ std::size_t first_mismatch(const void* a, const void* b, std::size_t n, std::siz
 TEST(CudaMtgpCurand, HostGeneratorIntegersAndFloats) {
   REQUIRE_DEVICE();
   for (unsigned long long seed : {1234ull, 0ull, 0x0123456789abcdefull}) {
-    const std::size_t n = std::size_t{1} << 20;  // 21+ rounds of 192 x 256 values
+    const std::size_t n = std::size_t{1} << 18;  // 5+ rounds of 192 x 256 values
     void* d = nullptr;
     CUDA_OK(cudaMalloc(&d, n * 8));
     curandGenerator_t c;
@@ -125,7 +125,7 @@ __global__ void curand_device_kernel(curandStateMtgp32_t* states, int rounds, st
 
 TEST(CudaMtgpCurand, DeviceApiBlockStreams) {
   REQUIRE_DEVICE();
-  const int blocks = 200, rounds = 12;
+  const int blocks = 200, rounds = 6;
   const unsigned long long seed = 0xfeedbeef12345ull;
   for (unsigned T : {256u, 128u}) {
     curandStateMtgp32_t* states = nullptr;

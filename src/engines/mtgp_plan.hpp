@@ -8,9 +8,10 @@
 //
 // A stream continues from where it is when g0 is at most a little ahead (it steps, discarding) or
 // exactly one behind (the stored state keeps the word before its oldest, so it can restart one step
-// back). Otherwise its group is jumped: every touched stream of the group restarts from its start
-// state jumped ahead by J = the smallest g0 among them (a GF(2) jump polynomial), then steps the
-// rest (at most one chunk). Values depend on positions only, so none of this changes a value.
+// back). Otherwise its group restarts: every touched stream of the group goes back to its start
+// state, jumped ahead by J = the smallest g0 among them (a GF(2) jump polynomial) when that is
+// beyond stepping distance (else J = 0), then steps the rest (at most one chunk more than J). Values
+// depend on positions only, so none of this changes a value.
 #pragma once
 
 #include <algorithm>
@@ -99,7 +100,8 @@ class PositionBook {
       const bool far = r.g0 > at && r.g0 - at > threshold;
       if (behind || far) g.jump = true;
     }
-    if (g.jump) g.to = lowest;
+    // A near target: restart from the starts and step (a jump costs the same for any distance).
+    if (g.jump) g.to = lowest <= threshold ? 0 : lowest;
     return g;
   }
 
