@@ -103,7 +103,7 @@ class CudaStore final : public detail::mtgp::Store<W> {
 
   void fill(const CallPlan& plan, const Request& req, void* out, const ExecContext& ctx) override {
     stream_ = ctx.stream;
-    if (!ready_) create(plan.layout.chunk, ctx.cuda_blocks);
+    if (!ready_) create(ctx.cuda_blocks);
     const std::uint64_t S = plan.layout.streams;
     const bool all = plan.touched.count == S;
     // Jumped groups: the touched slots restart from their starts, jumped by `to`.
@@ -124,9 +124,8 @@ class CudaStore final : public detail::mtgp::Store<W> {
 
  private:
   // Buffers, parameter sets, and the start states (rounds of doubling jumps).
-  void create(std::uint32_t chunk, unsigned blocks) {
+  void create(unsigned blocks) {
     const std::uint64_t U = st_.slots;
-    chunk_ = chunk;
     params_.allocate(st_.params.size() * sizeof(m::Params<W>), "cudaMalloc (mtgp parameter sets)");
     {
       std::vector<m::Params<W>> host;
@@ -267,7 +266,6 @@ class CudaStore final : public detail::mtgp::Store<W> {
   Streams<W> st_;
   std::uint32_t n_;
   std::uint64_t rec_;  // words per state record
-  std::uint32_t chunk_ = 0;
   bool ready_ = false;
   CUstream_st* stream_ = nullptr;
   DeviceBuffer params_, starts_, scratch_;
