@@ -59,6 +59,15 @@ enum class Engine : int {
   xorshift256 = 7,  // Panneton-L'Ecuyer xorshift r = 8, s = 7, many streams
   kiss = 8,         // KISS with a multiplier pair per stream, many streams
   kiss99 = 9,       // Marsaglia's KISS99, one stream
+  // MTGP (Saito & Matsumoto): 32-bit with periods 2^11213-1, 2^23209-1, 2^44497-1; 64-bit with
+  // 2^23209-1, 2^44497-1, 2^110503-1; and MTGP32-11213 as cuRAND's CURAND_RNG_PSEUDO_MTGP32 has it.
+  mtgp11213 = 10,
+  mtgp23209 = 11,
+  mtgp44497 = 12,
+  mtgp64_23209 = 13,
+  mtgp64_44497 = 14,
+  mtgp64_110503 = 15,
+  mtgp11213_curand = 16,
 };
 
 enum class Backend : int {
