@@ -14,6 +14,12 @@ struct Row {
 const Row kRows[] = {
     {{Engine::mrg32k3a, "mrg32k3a", "L'Ecuyer's combined multiple recursive generator (RngStreams)", 32, "~2^191"},
      &detail::make_mrg32k3a_engine},
+    {{Engine::sobol32, "sobol32", "Sobol' quasi-random points, 32-bit, Joe-Kuo directions, up to 21201 dimensions", 32,
+      "2^32 points"},
+     &detail::make_sobol32_engine},
+    {{Engine::sobol64, "sobol64", "Sobol' quasi-random points, 64-bit, Joe-Kuo directions, up to 21201 dimensions", 64,
+      "2^64-1 points"},
+     &detail::make_sobol64_engine},
 };
 
 const Row& row(Engine e) {

@@ -38,7 +38,11 @@ typedef enum gpurng_status {
 } gpurng_status_t;
 
 /* Values equal gpurng::Engine. */
-typedef enum gpurng_engine { GPURNG_ENGINE_MRG32K3A = 1 } gpurng_engine_t;
+typedef enum gpurng_engine {
+  GPURNG_ENGINE_MRG32K3A = 1,
+  GPURNG_ENGINE_SOBOL32 = 4,
+  GPURNG_ENGINE_SOBOL64 = 5
+} gpurng_engine_t;
 
 typedef enum gpurng_backend {
   GPURNG_BACKEND_AUTO = 0, /* CUDA if a device is present, else CPU */

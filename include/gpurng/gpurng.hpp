@@ -53,6 +53,8 @@ class Error : public std::runtime_error {
 // Numeric values are stable (state files, C API).
 enum class Engine : int {
   mrg32k3a = 1,
+  sobol32 = 4,  // quasi-random: dimensions(), scramble(); offsets count points
+  sobol64 = 5,
 };
 
 enum class Backend : int {

@@ -9,5 +9,7 @@
 namespace gpurng::detail {
 
 std::unique_ptr<EngineImpl> make_mrg32k3a_engine();
+std::unique_ptr<EngineImpl> make_sobol32_engine();
+std::unique_ptr<EngineImpl> make_sobol64_engine();
 
 }  // namespace gpurng::detail
