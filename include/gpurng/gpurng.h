@@ -41,7 +41,8 @@ typedef enum gpurng_status {
 typedef enum gpurng_engine {
   GPURNG_ENGINE_MRG32K3A = 1,
   GPURNG_ENGINE_SOBOL32 = 4,
-  GPURNG_ENGINE_SOBOL64 = 5
+  GPURNG_ENGINE_SOBOL64 = 5,
+  GPURNG_ENGINE_FORCE_INT = 0x7fffffff /* unknown values are rejected with INVALID_ARGUMENT */
 } gpurng_engine_t;
 
 typedef enum gpurng_backend {
