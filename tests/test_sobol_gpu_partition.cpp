@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -162,5 +163,42 @@ TEST(SobolGpuPartition, StretchesCoverTheOutputOnceWithWholeRounds) {
         EXPECT_LT((total + per - 1) / per, warps + 1);
       }
     }
+  }
+}
+
+TEST(SobolGpuPartition, HostChunksSplitIntoAtMostThreeRectsThatTileTheBlock) {
+  // The CUDA backend's host output goes through device scratch memory in consecutive chunks; each
+  // chunk of the dimension-major block is cut into Rects (sobol_layout.hpp). Every value of every
+  // chunk must come from exactly the (dimension, point) the layout puts there.
+  std::mt19937_64 rng(12);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const std::uint64_t points = 1 + rng() % 50, dims = 1 + rng() % 9, first = rng() % 1000;
+    const sb::SobolBlock block{first, points, static_cast<std::uint32_t>(dims)};
+    const std::uint64_t total = points * dims;
+    const std::uint64_t chunk = 1 + rng() % total;
+    std::vector<int> hits(total, 0);
+    for (std::uint64_t begin = 0; begin < total; begin += chunk) {
+      const std::uint64_t count = std::min(chunk, total - begin);
+      const sb::SobolBlock::Pieces pieces = block.split(begin, count);
+      ASSERT_GE(pieces.count, 1);
+      ASSERT_LE(pieces.count, 3);
+      std::uint64_t covered = 0;
+      for (int p = 0; p < pieces.count; ++p) {
+        const sb::Rect& r = pieces.piece[p].rect;
+        ASSERT_EQ(pieces.piece[p].out_index, covered) << "pieces are consecutive in the chunk";
+        for (std::uint32_t d = 0; d < r.dims; ++d) {
+          for (std::uint64_t i = 0; i < r.points; ++i) {
+            // Value (d, i) of the Rect lands at chunk position out_index + d * r.points + i, which
+            // must be the block's position of (dimension r.dim0 + d, point r.first + i).
+            const std::uint64_t at = begin + pieces.piece[p].out_index + d * r.points + i;
+            ASSERT_EQ(at, (r.dim0 + d) * points + (r.first + i - first));
+            ++hits[at];
+          }
+        }
+        covered += std::uint64_t{r.dims} * r.points;
+      }
+      ASSERT_EQ(covered, count);
+    }
+    for (int h : hits) ASSERT_EQ(h, 1);
   }
 }
