@@ -344,3 +344,81 @@ TEST(Cli, MtgpEnginesSeedAsTheReference) {
     EXPECT_NE(e.err.find(c.mention), std::string::npos) << joined << ": " << e.err;
   }
 }
+
+// ----- Sobol' (issue 4) -----------------------------------------------------------------------------
+
+TEST(CliSobol, DimensionMajorPointsAndRawIntegers) {
+  // Points 0 and 1 of dimensions 1..3, dimension-major: 0, 1/2 in every dimension.
+  const Result r = run({"generate", "--engine", "sobol32", "--dims", "3", "--count", "6", "--dist", "bits", "--backend", "cpu"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.out, "0\n2147483648\n0\n2147483648\n0\n2147483648\n");
+  const Result w = run({"generate", "--engine", "sobol64", "--count", "2", "--offset", "1", "--dist", "bits", "--backend", "cpu"});
+  ASSERT_EQ(w.rc, 0) << w.err;
+  EXPECT_EQ(w.out, "9223372036854775808\n13835058055282163712\n");  // 2^63, 3 * 2^62
+}
+
+TEST(CliSobol, TextMatchesTheLibraryForScrambledNormals) {
+  const Result r = run({"generate", "--engine", "sobol64", "--dims", "5", "--scramble", "owen", "--seed", "7", "--offset", "3",
+                        "--count", "5000", "--dist", "normal", "--precision", "float", "--backend", "cpu"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  gpurng::Generator g(gpurng::Engine::sobol64, gpurng::Backend::cpu);
+  g.seed(7);
+  g.dimensions(5);
+  g.scramble(gpurng::Scramble::owen);
+  g.offset(3);
+  std::vector<float> want(5000);
+  g.generate_normal(want.data(), want.size());
+  std::istringstream in(r.out);
+  std::string line;
+  std::size_t i = 0;
+  while (std::getline(in, line)) {
+    ASSERT_LT(i, want.size());
+    EXPECT_EQ(std::strtof(line.c_str(), nullptr), want[i]) << "line " << i;
+    ++i;
+  }
+  EXPECT_EQ(i, want.size());
+}
+
+TEST(CliSobol, OneDimensionStreamsInChunksLikeOneCall) {
+  const std::string bin = temp("sobol.bin");
+  ASSERT_EQ(run({"generate", "--engine", "sobol32", "--count", "3000000", "--dist", "uniform", "--precision", "float",
+                 "--scramble", "shift", "--format", "bin", "--out", bin, "--backend", "cpu"}).rc, 0);
+  gpurng::Generator g(gpurng::Engine::sobol32, gpurng::Backend::cpu);
+  g.scramble(gpurng::Scramble::digital_shift);
+  std::vector<float> want(3000000);
+  g.generate_uniform(want.data(), want.size());
+  EXPECT_EQ(slurp(bin), std::string(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(float)));
+  std::remove(bin.c_str());
+}
+
+TEST(CliSobol, EveryBadArgumentGetsOneClearLine) {
+  struct Case {
+    std::vector<std::string> args;
+    int rc;
+    const char* mention;
+  };
+  const std::vector<Case> cases = {
+      {{"generate", "--engine", "sobol32", "--dims", "21202"}, 2, "--dims"},
+      {{"generate", "--engine", "sobol32", "--dims", "0"}, 2, "--dims"},
+      {{"generate", "--engine", "sobol64", "--dims", "3", "--count", "10"}, 2, "--count"},
+      {{"generate", "--engine", "sobol32", "--dims", "2", "--count", "2^29"}, 2, "--count"},
+      {{"generate", "--engine", "sobol32", "--offset", "4294967297"}, 2, "--offset"},
+      {{"generate", "--engine", "sobol32", "--offset", "4294967295", "--count", "2"}, 2, "--count"},
+      {{"generate", "--engine", "sobol32", "--normal-method", "box-muller"}, 1, "--normal-method"},
+      {{"generate", "--engine", "sobol32", "--scramble", "random"}, 2, "--scramble"},
+      {{"generate", "--engine", "mrg32k3a", "--scramble", "owen"}, 1, "--scramble"},
+      {{"generate", "--engine", "sobol32", "--seed-array", "1,2"}, 1, "seed"},
+      {{"generate", "--engine", "sobol32", "--stream", "1"}, 1, "streams"},
+  };
+  for (const Case& c : cases) {
+    const Result r = run(c.args);
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << joined;
+    ASSERT_FALSE(r.err.empty()) << joined;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
+    EXPECT_EQ(r.err.rfind("gpurng: error: ", 0), 0u) << joined << ": " << r.err;
+    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+  }
+}

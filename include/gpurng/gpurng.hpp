@@ -55,6 +55,8 @@ enum class Engine : int {
   mrg32k3a = 1,
   mt19937 = 2,     // std::mt19937's sequence
   mt19937_64 = 3,  // std::mt19937_64's sequence
+  sobol32 = 4,  // quasi-random: dimensions(), scramble(); offsets count points
+  sobol64 = 5,
   mwc = 6,          // two 16-bit multiply-with-carry generators, many streams (docs/ENGINES.md)
   xorshift256 = 7,  // Panneton-L'Ecuyer xorshift r = 8, s = 7, many streams
   kiss = 8,         // KISS with a multiplier pair per stream, many streams

@@ -22,5 +22,7 @@ std::unique_ptr<EngineImpl> make_mtgp64_23209_engine();
 std::unique_ptr<EngineImpl> make_mtgp64_44497_engine();
 std::unique_ptr<EngineImpl> make_mtgp64_110503_engine();
 std::unique_ptr<EngineImpl> make_mtgp11213_curand_engine();
+std::unique_ptr<EngineImpl> make_sobol32_engine();
+std::unique_ptr<EngineImpl> make_sobol64_engine();
 
 }  // namespace gpurng::detail
