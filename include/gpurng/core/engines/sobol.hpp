@@ -34,6 +34,7 @@
 #pragma once
 
 #include "gpurng/core/config.hpp"
+#include "gpurng/core/splitmix64.hpp"
 #include "gpurng/core/dist/ieee_ops.hpp"
 
 namespace gpurng::core::sobol {
@@ -127,17 +128,11 @@ GPURNG_HD GPURNG_FORCEINLINE U stride(const U* v, U v_prev, U y, I n, I low_mask
 
 enum class ScrambleKind : std::uint32_t { none = 0, digital_shift = 1, owen = 2 };  // = gpurng::Scramble
 
-// SplitMix64's output function (Steele, Lea, Flood 2014): a bijective 64-bit mixer.
-GPURNG_HD constexpr std::uint64_t mix64(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 // The per-dimension keys of a seed: key(seed, dim, purpose) = mix64(seed ^ mix64(4 dim + purpose)),
+// with mix64 SplitMix64's output function (core/splitmix64.hpp),
 // purpose 1 = the digital shift, 2 and 3 = Owen's two keys. 32-bit Sobol' uses the high 32 bits.
 GPURNG_HD constexpr std::uint64_t dimension_key(std::uint64_t seed, std::uint32_t dim, unsigned purpose) {
-  return mix64(seed ^ mix64((std::uint64_t{dim} << 2) | purpose));
+  return splitmix64_mix(seed ^ splitmix64_mix((std::uint64_t{dim} << 2) | purpose));
 }
 
 template <class U>
