@@ -43,7 +43,13 @@ std::uint64_t emulate_grid(const sb::Rect& rect, const sb::ScrambleConfig& sc, s
   const std::uint64_t per_warp = sb::values_per_warp(total, blocks * kWarpsPerBlock, 16 / sizeof(V));
   const std::uint64_t warps = std::min(blocks * kWarpsPerBlock, (total + per_warp - 1) / per_warp);
   U v[cs::kWordBits<U>];
-  auto prepare = [&](std::uint32_t dim) { cs::direction_numbers(sb::kJoeKuoTable[dim], v); };
+  // Like the kernel: only the direction numbers the rect's indices use; the others are poisoned, so
+  // a read past them changes the values and fails the comparison.
+  const int count = cs::direction_count<U>(rect.first + rect.points - 1, sb::kMinDirections);
+  auto prepare = [&](std::uint32_t dim) {
+    std::fill(v, v + cs::kWordBits<U>, static_cast<U>(0x5a5a5a5a5a5a5a5aull));
+    cs::direction_numbers(sb::kJoeKuoTable[dim], v, count);
+  };
   auto store16 = [](V* p, const V* vals) { std::memcpy(p, vals, 16); };
   for (std::uint64_t w = 0; w < warps; ++w) {
     const std::uint64_t at = w * per_warp;
@@ -201,4 +207,26 @@ TEST(SobolGpuPartition, HostChunksSplitIntoAtMostThreeRectsThatTileTheBlock) {
     }
     for (int h : hits) ASSERT_EQ(h, 1);
   }
+}
+
+// The kernel expands only a prefix of each dimension's direction numbers: every prefix must equal
+// the start of the full expansion, for every dimension, both word sizes.
+TEST(SobolDirectionNumbers, PrefixEqualsFullExpansion) {
+  for (std::uint32_t dim = 0; dim < cs::kMaxDimensions; ++dim) {
+    std::uint32_t full32[32], part32[32];
+    std::uint64_t full64[64], part64[64];
+    cs::direction_numbers(sb::kJoeKuoTable[dim], full32);
+    cs::direction_numbers(sb::kJoeKuoTable[dim], full64);
+    for (int count : {1, 8, 18, 19, 31}) {
+      cs::direction_numbers(sb::kJoeKuoTable[dim], part32, count);
+      cs::direction_numbers(sb::kJoeKuoTable[dim], part64, count + 32);
+      for (int k = 0; k < count; ++k) ASSERT_EQ(part32[k], full32[k]) << "dim " << dim << " count " << count << " k " << k;
+      for (int k = 0; k < count + 32; ++k) ASSERT_EQ(part64[k], full64[k]) << "dim " << dim << " count " << count << " k " << k;
+    }
+  }
+  EXPECT_EQ(cs::direction_count<std::uint32_t>(0, 8), 8);
+  EXPECT_EQ(cs::direction_count<std::uint32_t>((1u << 18) - 1, 8), 18);
+  EXPECT_EQ(cs::direction_count<std::uint32_t>(1u << 18, 8), 19);
+  EXPECT_EQ(cs::direction_count<std::uint32_t>(0xffffffffull, 8), 32);
+  EXPECT_EQ(cs::direction_count<std::uint64_t>(~0ull - 1, 8), 64);
 }

@@ -41,7 +41,7 @@ constexpr int kSobolWarps = kSobolBlockThreads / 32;
 // work is sobol::warp_stretch (src/sobol/sobol_warp.hpp).
 template <class E, class Tr>
 __global__ void __launch_bounds__(kSobolBlockThreads)
-    sobol_kernel(sobol::Rect rect, sobol::ScrambleConfig sc, std::uint64_t per_warp, Tr tr,
+    sobol_kernel(sobol::Rect rect, sobol::ScrambleConfig sc, std::uint64_t per_warp, int dir_count, Tr tr,
                  typename Tr::value_type* __restrict__ out) {
   using U = typename E::raw_type;
   using V = typename Tr::value_type;
@@ -55,7 +55,7 @@ __global__ void __launch_bounds__(kSobolBlockThreads)
   U* v = dirs[warp];
   auto prepare = [&](std::uint32_t dim) {
     __syncwarp();  // every lane is done with the previous dimension's numbers
-    if (lane == 0) core::sobol::direction_numbers(kJoeKuoDevice[dim], v);
+    if (lane == 0) core::sobol::direction_numbers(kJoeKuoDevice[dim], v, dir_count);
     __syncwarp();
   };
   auto store16 = [](V* p, const V* vals) { *reinterpret_cast<uint4*>(p) = pack16(vals); };
@@ -82,7 +82,12 @@ void launch_sobol(const sobol::Rect& rect, const sobol::ScrambleConfig& sc, cons
   blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
   const std::uint64_t per_warp = sobol::values_per_warp(total, blocks * kSobolWarps, kVec);
   blocks = std::min<std::uint64_t>(blocks, (total + per_warp * kSobolWarps - 1) / (per_warp * kSobolWarps));
-  sobol_kernel<E, Tr><<<static_cast<unsigned>(blocks), kSobolBlockThreads, 0, ctx.stream>>>(rect, sc, per_warp, tr, out);
+  // Only the direction numbers that the rect's indices use (sobol::kMinDirections: the lane code's
+  // fixed reads); at 2^18 points that is 18 of 32 (64) numbers per warp and dimension.
+  const int dir_count = core::sobol::direction_count<typename E::raw_type>(rect.first + rect.points - 1,
+                                                                          sobol::kMinDirections);
+  sobol_kernel<E, Tr><<<static_cast<unsigned>(blocks), kSobolBlockThreads, 0, ctx.stream>>>(rect, sc, per_warp,
+                                                                                            dir_count, tr, out);
   check(cudaGetLastError(), "sobol kernel launch");
 }
 

@@ -22,6 +22,9 @@
 namespace gpurng::detail::sobol {
 
 inline constexpr unsigned kWarpLanes = 32;
+// The direction numbers lane_groups reads whatever the indices: v[0], v[1] and v[q - 1] for the
+// stride 2^q (q <= 7). prepare(dim) must provide at least these and those of the indices' bits.
+inline constexpr int kMinDirections = 8;
 
 // The length of each warp's stretch for `total` values over `warps` warps: equal shares, rounded
 // up to whole rounds of 32 groups where they are longer than one round.
@@ -41,6 +44,7 @@ GPURNG_HD GPURNG_FORCEINLINE void lane_groups(const U* v, const core::sobol::Scr
   constexpr int kVec = 16 / sizeof(V);
   constexpr int kStrideLog2 = 5 + (kVec == 4 ? 2 : 1);  // a lane's groups are 2^q points apart
   constexpr I kStrideMask = (I{1} << kStrideLog2) - 1;
+  static_assert(kStrideLog2 <= kMinDirections, "prepare() provides v[0 .. kMinDirections)");
   const U v_prev = v[kStrideLog2 - 1];
   const U v0 = v[0], v1 = v[1];
   U y = cs::point(v, n);

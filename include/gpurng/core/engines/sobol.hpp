@@ -62,28 +62,52 @@ GPURNG_HD constexpr std::uint32_t initial_number(const PackedPolynomial& p, unsi
   return static_cast<std::uint32_t>(pair >> (offset % 32)) & ((1u << i) - 1u);
 }
 
+// Trailing zeros of x != 0 (the tap loop of direction_numbers).
+GPURNG_HD GPURNG_FORCEINLINE int ctz_u32(std::uint32_t x) {
+#if GPURNG_DEVICE_PASS
+  return __ffs(static_cast<int>(x)) - 1;
+#else
+  return __builtin_ctz(x);
+#endif
+}
+
 template <class U>
 inline constexpr int kWordBits = static_cast<int>(sizeof(U) * 8);
 
-// The W direction numbers of one dimension, v[0..W) (see the header comment). About W * s
-// operations; the kernels do this once per block and dimension, the CPU once per tile.
+// The first `count` direction numbers of one dimension, v[0..count) (count <= W; see the header
+// comment). Points with indices below 2^b use v[0..b) only, so a caller that knows its largest index
+// expands no more than that: the GPU kernel, which expands once per warp and dimension, does so
+// (2^18 points need 18 of 32 or 64 numbers). The recurrence XORs only the taps that the polynomial
+// has (its set coefficient bits), about W * popcount(a) operations in all.
 template <class U>
-GPURNG_HD void direction_numbers(const PackedPolynomial& p, U* v) {
+GPURNG_HD void direction_numbers(const PackedPolynomial& p, U* v, int count = kWordBits<U>) {
   constexpr int W = kWordBits<U>;
   const int s = static_cast<int>(degree_of(p));
   if (s == 0) {
-    for (int k = 0; k < W; ++k) v[k] = U{1} << (W - 1 - k);
+    for (int k = 0; k < count; ++k) v[k] = U{1} << (W - 1 - k);
     return;
   }
-  const std::uint32_t a = coefficients_of(p);
-  for (int k = 0; k < s; ++k) v[k] = static_cast<U>(initial_number(p, static_cast<unsigned>(k + 1))) << (W - 1 - k);
-  for (int k = s; k < W; ++k) {
+  const std::uint32_t a = coefficients_of(p) & ((1u << (s - 1)) - 1u);  // a_1 .. a_(s-1)
+  const int init = s < count ? s : count;
+  for (int k = 0; k < init; ++k) v[k] = static_cast<U>(initial_number(p, static_cast<unsigned>(k + 1))) << (W - 1 - k);
+  for (int k = s; k < count; ++k) {
+    // v[k] = v[k-s] ^ (v[k-s] >> s) ^ (XOR of v[k-j] over 1 <= j < s with a_j = 1), where a_j is bit
+    // s-1-j of a: bit b of a selects v[k-s+1+b].
+    const U* const base = v + (k - s + 1);
     U x = v[k - s] ^ (v[k - s] >> s);
-    for (int j = 1; j < s; ++j) {
-      if ((a >> (s - 1 - j)) & 1u) x ^= v[k - j];
-    }
+    for (std::uint32_t taps = a; taps != 0; taps &= taps - 1) x ^= base[ctz_u32(taps)];
     v[k] = x;
   }
+}
+
+// The number of direction numbers that points 0 .. last use: the bit width of `last`, at least
+// `at_least` (a caller's fixed reads, e.g. the stride's v[q - 1]), at most W.
+template <class U>
+GPURNG_HD constexpr int direction_count(std::uint64_t last, int at_least) {
+  int b = 0;
+  while (b < 64 && (last >> b) != 0) ++b;
+  if (b < at_least) b = at_least;
+  return b < kWordBits<U> ? b : kWordBits<U>;
 }
 
 // ----- index arithmetic ---------------------------------------------------------------------------
