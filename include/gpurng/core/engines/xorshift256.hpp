@@ -86,13 +86,33 @@ GPURNG_HD inline JumpPoly jump_poly(std::uint64_t k) {
 #endif
 }
 
-// The state g(A) st: 256 steps and conditional XORs at most.
+// The state g(A) st = XOR of A^i st over the coefficients g_i = 1 (A^i st: the state i steps on).
+// At most 256 steps and conditional XORs, read a word of g at a time and stepped in groups of 8:
+// within a group the 8-word shift only renames registers (as in the generation loop), where a
+// generic loop (gf2::apply_jump) moves all eight words every step. The GPU bulk kernel pays one
+// jump per (stream, chunk), so this is a share of every bulk call.
 GPURNG_HD inline void apply_jump(State& st, const JumpPoly& g) {
-  st = gf2::apply_jump(
-      g, st, [](State& s) { next(s); },
-      [](State& r, const State& v) {
-        for (int i = 0; i < 8; ++i) r.x[i] ^= v.x[i];
-      });
+  int words = JumpPoly::kWords;  // up to the word of the top coefficient
+  while (words > 0 && g.w[words - 1] == 0) --words;
+  State r{};
+  State v = st;
+  for (int word = 0; word < words; ++word) {
+    std::uint32_t bits = g.w[word];
+    const bool last = word + 1 == words;
+    for (int group = 0; group < 4 && !(last && bits == 0); ++group) {
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+      for (int j = 0; j < 8; ++j) {
+        if (bits & 1u) {
+          for (int i = 0; i < 8; ++i) r.x[i] ^= v.x[i];
+        }
+        bits >>= 1;
+        next(v);
+      }
+    }
+  }
+  st = r;
 }
 
 GPURNG_HD inline void skip(State& st, std::uint64_t k) { apply_jump(st, jump_poly(k)); }
