@@ -59,6 +59,39 @@ struct DrawUniform {
   __device__ __forceinline__ static float draw(curandStateXORWOW_t& g) { return curand_uniform(&g); }
 };
 
+// The MWC step in its direct form a (z mod 2^16) + z / 2^16 (before core/engines/mwc16.hpp's
+// a z - p (z / 2^16), same bits): bench-only copies of mwc and kiss with it, so that one run measures
+// both forms on the fly ("mwc and-form", "kiss and-form" rows).
+__device__ __forceinline__ std::uint32_t mwc_step_and_form(std::uint32_t z, std::uint32_t a) {
+  return a * (z & 0xffffu) + (z >> 16);
+}
+struct MwcAndForm {
+  gpurng::core::mwc::State st;
+  __device__ void init(std::uint64_t seed, std::uint64_t stream, std::uint64_t) {
+    st = gpurng::core::mwc::stream_state(seed, stream);
+  }
+  __device__ __forceinline__ std::uint32_t bits() {
+    st.z = mwc_step_and_form(st.z, st.az);
+    st.w = mwc_step_and_form(st.w, st.aw);
+    return (st.z << 16) + st.w;
+  }
+  __device__ __forceinline__ float uniform() { return gpurng::core::u32_to_uniform_float(bits()); }
+};
+struct KissAndForm {
+  gpurng::core::kiss::State st;
+  __device__ void init(std::uint64_t seed, std::uint64_t stream, std::uint64_t) {
+    st = gpurng::core::kiss::stream_state(seed, stream);
+  }
+  __device__ __forceinline__ std::uint32_t bits() {
+    st.z = mwc_step_and_form(st.z, st.az);
+    st.w = mwc_step_and_form(st.w, st.aw);
+    st.jsr = gpurng::core::kiss::xorshift32<13, 17, 5>(st.jsr);
+    st.jcong = gpurng::core::kiss::cong(st.jcong);
+    return (((st.z << 16) + st.w) ^ st.jcong) + st.jsr;
+  }
+  __device__ __forceinline__ float uniform() { return gpurng::core::u32_to_uniform_float(bits()); }
+};
+
 template <class G, class Draw>
 __global__ void __launch_bounds__(kBlock) otf_kernel(const G* __restrict__ states, int per_thread,
                                                     typename Draw::acc_type* __restrict__ sums) {
@@ -146,6 +179,20 @@ int main(int argc, char** argv) {
     rows.push_back(Row{"bulk", name, "u32", b, pct(b), b / xw_bits});
     rows.push_back(Row{"bulk", name, "uniform f32", u, pct(u), u / xw_unif});
   }
+  // Bulk grid sweep (u32): cuda_blocks = B makes about B x 256 (stream, chunk) items, so at the
+  // default 65,536 streams B = 256, 512, 768, 1024, 2048 give 1, 2, 3, 4, 8 chunks per stream (each
+  // chunk one jump). Rows "<engine> B=<blocks>"; the automatic choice is the plain row above.
+  for (gpurng::Engine e : {gpurng::Engine::mwc, gpurng::Engine::xorshift256, gpurng::Engine::kiss}) {
+    for (unsigned blocks : {256u, 512u, 768u, 1024u, 2048u}) {
+      gpurng::Generator g(e, gpurng::Backend::cuda);
+      g.seed(1234);
+      g.cuda_stream(s);
+      g.cuda_blocks(blocks);
+      const double b = gsps(double(n), median_ms([&] { g.generate_bits(u32, n); }, s));
+      const std::string name = std::string(gpurng::engine_info(e).name) + " B=" + std::to_string(blocks);
+      rows.push_back(Row{"bulk", name, "u32", b, pct(b), b / xw_bits});
+    }
+  }
   cudaFree(buf);
 
   // ----- on the fly --------------------------------------------------------------------------------
@@ -194,6 +241,16 @@ int main(int argc, char** argv) {
     otf(st, "kiss", xw_otf.first, xw_otf.second);
   }
   {
+    auto* st = static_cast<MwcAndForm*>(states);
+    init_perthread<<<blocks, kBlock, 0, s>>>(st, 1234);
+    otf(st, "mwc and-form", xw_otf.first, xw_otf.second);
+  }
+  {
+    auto* st = static_cast<KissAndForm*>(states);
+    init_perthread<<<blocks, kBlock, 0, s>>>(st, 1234);
+    otf(st, "kiss and-form", xw_otf.first, xw_otf.second);
+  }
+  {
     auto* st = static_cast<gpurng::device::Kiss99*>(states);
     init_kiss99<<<blocks, kBlock, 0, s>>>(st, std::uint64_t{1} << 40);
     otf(st, "kiss99", xw_otf.first, xw_otf.second);
@@ -207,13 +264,13 @@ int main(int argc, char** argv) {
   std::printf("bulk: N = %zu values per call; write ceiling %.0f GB/s = %.0f G 32-bit values/s\n", n, ceiling / 1e9,
               ceiling / 4e9);
   std::printf("on the fly: %u threads x %d values summed in registers\n", threads, per_thread);
-  std::printf("%-11s %-14s %-12s %10s %10s %10s\n", "mode", "engine", "output", "GS/s", "% ceiling", "vs XORWOW");
+  std::printf("%-11s %-18s %-12s %10s %10s %10s\n", "mode", "engine", "output", "GS/s", "% ceiling", "vs XORWOW");
   for (const Row& r : rows) {
     if (r.mode == "bulk") {
-      std::printf("%-11s %-14s %-12s %10.1f %9.1f%% %9.2fx\n", r.mode.c_str(), r.engine.c_str(), r.output.c_str(), r.gsps,
+      std::printf("%-11s %-18s %-12s %10.1f %9.1f%% %9.2fx\n", r.mode.c_str(), r.engine.c_str(), r.output.c_str(), r.gsps,
                   r.pct_ceiling, r.vs_xorwow);
     } else {
-      std::printf("%-11s %-14s %-12s %10.1f %10s %9.2fx\n", r.mode.c_str(), r.engine.c_str(), r.output.c_str(), r.gsps, "-",
+      std::printf("%-11s %-18s %-12s %10.1f %10s %9.2fx\n", r.mode.c_str(), r.engine.c_str(), r.output.c_str(), r.gsps, "-",
                   r.vs_xorwow);
     }
   }

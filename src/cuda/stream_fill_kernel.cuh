@@ -4,8 +4,8 @@
 // produces the chunk's values with the state in registers, writing out[u + k S]: the 32 lanes of a
 // warp are 32 consecutive streams, so each warp store fills 128 contiguous bytes (for floats).
 //
-// Values depend on positions only: the number of chunks (chosen to fill the GPU) and the grid
-// (cuda_blocks; the kernel strides over items) change nothing but speed.
+// Values depend on positions only: the number of chunks (chosen to fill the GPU, or to match an
+// explicit cuda_blocks grid) and the grid (the kernel strides over items) change nothing but speed.
 #pragma once
 
 #include <algorithm>
@@ -55,11 +55,19 @@ void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr
   // As many (lane, chunk) items as one wave of resident threads holds, rounded down so that the last
   // wave is not a small tail (all chunks are equally long, so a full wave ends together), but
   // chunks long enough that the skip at each chunk's start stays small beside its values.
+  // With an explicit grid (cuda_blocks), about one item per thread of it instead, whatever the
+  // chunks' length: bench_perthread sweeps cuda_blocks to measure the trade (more chunks: more
+  // threads in flight; fewer: fewer jumps, each a compute-only phase before a thread's first store).
   const std::uint64_t lanes = r.lanes();
   const std::uint64_t wave = std::uint64_t(sms) * std::uint64_t(std::max(blocks_per_sm, 1)) * kStreamBlockThreads;
   const std::uint64_t longest = r.count(0);
-  std::uint64_t chunks = std::max<std::uint64_t>(1, wave / lanes);
-  chunks = std::min(chunks, std::max<std::uint64_t>(1, longest / E::kMinValuesPerChunk));
+  std::uint64_t chunks = 1;
+  if (ctx.cuda_blocks != 0) {
+    chunks = std::max<std::uint64_t>(1, std::uint64_t{ctx.cuda_blocks} * kStreamBlockThreads / lanes);
+  } else {
+    chunks = std::max<std::uint64_t>(1, wave / lanes);
+    chunks = std::min(chunks, std::max<std::uint64_t>(1, longest / E::kMinValuesPerChunk));
+  }
   chunks = std::min(chunks, kMaxStreamChunks<E>);
   const core::ChunkPlan plan = core::ChunkPlan::make(r, chunks);
   StreamJumps<E> jumps{};
