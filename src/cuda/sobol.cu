@@ -3,8 +3,9 @@
 // The request's output (a Rect, dimension-major) is one linear array of points * dims values. A
 // grid of one wave of resident blocks is launched and every warp takes an equal contiguous stretch
 // of that array: a run of points of one dimension, or the end of one dimension and the start of
-// the next (several, when points per dimension are few). Lane 0 expands each dimension's direction
-// numbers from the packed Joe-Kuo table into the warp's shared memory; the lanes then make
+// the next (several, when points per dimension are few). The warp expands each dimension's direction
+// numbers from the packed Joe-Kuo table into its shared memory (only the first b, b the bit width
+// of the largest index; the initial ones lane-parallel, the recurrence on lane 0); the lanes then make
 // 16-byte-aligned groups of consecutive points, 32 groups apart, with the Gray-code jump and the
 // strided step y(n + 2^q) = y(n) ^ v[q-1] ^ v[ctz(~(n | (2^q - 1)))]; each warp store writes 512
 // contiguous bytes. The lane's work is src/sobol/sobol_warp.hpp, which a CPU test also runs.
@@ -53,9 +54,14 @@ __global__ void __launch_bounds__(kSobolBlockThreads)
   if (at >= total) return;  // the whole warp
   const std::uint64_t end = total - at < per_warp ? total : at + per_warp;
   U* v = dirs[warp];
+  // The lanes make the initial numbers in parallel, then lane 0 runs the (serial) recurrence.
   auto prepare = [&](std::uint32_t dim) {
+    const core::sobol::PackedPolynomial poly = kJoeKuoDevice[dim];
+    const int init = core::sobol::initial_count(poly, dir_count);
     __syncwarp();  // every lane is done with the previous dimension's numbers
-    if (lane == 0) core::sobol::direction_numbers(kJoeKuoDevice[dim], v, dir_count);
+    for (int k = static_cast<int>(lane); k < init; k += 32) v[k] = core::sobol::initial_direction_number<U>(poly, k);
+    __syncwarp();
+    if (lane == 0) core::sobol::recur_direction_numbers(poly, v, dir_count);
     __syncwarp();
   };
   auto store16 = [](V* p, const V* vals) { *reinterpret_cast<uint4*>(p) = pack16(vals); };

@@ -79,17 +79,21 @@ inline constexpr int kWordBits = static_cast<int>(sizeof(U) * 8);
 // expands no more than that: the GPU kernel, which expands once per warp and dimension, does so
 // (2^18 points need 18 of 32 or 64 numbers). The recurrence XORs only the taps that the polynomial
 // has (its set coefficient bits), about W * popcount(a) operations in all.
+// v[k] for k < s (the initial numbers m_(k+1) 2^(W-1-k)), or any k of van der Corput's dimension
+// (s = 0). Independent of each other: the GPU kernel's lanes make them in parallel.
 template <class U>
-GPURNG_HD void direction_numbers(const PackedPolynomial& p, U* v, int count = kWordBits<U>) {
+GPURNG_HD GPURNG_FORCEINLINE U initial_direction_number(const PackedPolynomial& p, int k) {
   constexpr int W = kWordBits<U>;
+  if (degree_of(p) == 0) return U{1} << (W - 1 - k);
+  return static_cast<U>(initial_number(p, static_cast<unsigned>(k + 1))) << (W - 1 - k);
+}
+
+// v[s .. count) from v[0 .. s) by the recurrence (nothing for van der Corput's dimension).
+template <class U>
+GPURNG_HD void recur_direction_numbers(const PackedPolynomial& p, U* v, int count) {
   const int s = static_cast<int>(degree_of(p));
-  if (s == 0) {
-    for (int k = 0; k < count; ++k) v[k] = U{1} << (W - 1 - k);
-    return;
-  }
+  if (s == 0) return;
   const std::uint32_t a = coefficients_of(p) & ((1u << (s - 1)) - 1u);  // a_1 .. a_(s-1)
-  const int init = s < count ? s : count;
-  for (int k = 0; k < init; ++k) v[k] = static_cast<U>(initial_number(p, static_cast<unsigned>(k + 1))) << (W - 1 - k);
   for (int k = s; k < count; ++k) {
     // v[k] = v[k-s] ^ (v[k-s] >> s) ^ (XOR of v[k-j] over 1 <= j < s with a_j = 1), where a_j is bit
     // s-1-j of a: bit b of a selects v[k-s+1+b].
@@ -98,6 +102,24 @@ GPURNG_HD void direction_numbers(const PackedPolynomial& p, U* v, int count = kW
     for (std::uint32_t taps = a; taps != 0; taps &= taps - 1) x ^= base[ctz_u32(taps)];
     v[k] = x;
   }
+}
+
+// The number of initial_direction_number() entries of a dimension among its first `count`.
+GPURNG_HD constexpr int initial_count(const PackedPolynomial& p, int count) {
+  const int s = static_cast<int>(degree_of(p));
+  return s == 0 || s > count ? count : s;
+}
+
+// The first `count` direction numbers of one dimension, v[0..count) (count <= W; see the header
+// comment). Points with indices below 2^b use v[0..b) only, so a caller that knows its largest index
+// expands no more than that: the GPU kernel, which expands once per warp and dimension, does so
+// (2^18 points need 18 of 32 or 64 numbers). The recurrence XORs only the taps that the polynomial
+// has (its set coefficient bits).
+template <class U>
+GPURNG_HD void direction_numbers(const PackedPolynomial& p, U* v, int count = kWordBits<U>) {
+  const int init = initial_count(p, count);
+  for (int k = 0; k < init; ++k) v[k] = initial_direction_number<U>(p, k);
+  recur_direction_numbers(p, v, count);
 }
 
 // The number of direction numbers that points 0 .. last use: the bit width of `last`, at least
