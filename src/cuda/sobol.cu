@@ -56,7 +56,7 @@ __global__ void __launch_bounds__(kSobolBlockThreads)
   U* v = dirs[warp];
   // The lanes make the initial numbers in parallel, then lane 0 runs the (serial) recurrence.
   auto prepare = [&](std::uint32_t dim) {
-    const core::sobol::PackedPolynomial poly = kJoeKuoDevice[dim];
+    const core::sobol::PackedPolynomial& poly = kJoeKuoDevice[dim];  // a reference: a copy goes to local memory
     const int init = core::sobol::initial_count(poly, dir_count);
     __syncwarp();  // every lane is done with the previous dimension's numbers
     for (int k = static_cast<int>(lane); k < init; k += 32) v[k] = core::sobol::initial_direction_number<U>(poly, k);
