@@ -4,8 +4,8 @@
 // grid of one wave of resident blocks is launched and every warp takes an equal contiguous stretch
 // of that array: a run of points of one dimension, or the end of one dimension and the start of
 // the next (several, when points per dimension are few). The warp expands each dimension's direction
-// numbers from the packed Joe-Kuo table into its shared memory (only the first b, b the bit width
-// of the largest index; the initial ones lane-parallel, the recurrence on lane 0); the lanes then make
+// numbers from the packed Joe-Kuo table into its shared memory (lane 0; only the first b, b the bit width
+// of the largest index); the lanes then make
 // 16-byte-aligned groups of consecutive points, 32 groups apart, with the Gray-code jump and the
 // strided step y(n + 2^q) = y(n) ^ v[q-1] ^ v[ctz(~(n | (2^q - 1)))]; each warp store writes 512
 // contiguous bytes. The lane's work is src/sobol/sobol_warp.hpp, which a CPU test also runs.
@@ -54,16 +54,15 @@ __global__ void __launch_bounds__(kSobolBlockThreads)
   if (at >= total) return;  // the whole warp
   const std::uint64_t end = total - at < per_warp ? total : at + per_warp;
   U* v = dirs[warp];
-  // The lanes make the initial numbers in parallel, then lane 0 runs the (serial) recurrence.
+  // Lane 0 expands the numbers. (Making the initial ones on all lanes saves about s * 20 lane-0
+  // instructions per warp and dimension but raised sobol64's float normals from 46 to 53 registers,
+  // 5 to 4 resident blocks per SM.)
   auto prepare = [&](std::uint32_t dim) {
-    const core::sobol::PackedPolynomial& poly = kJoeKuoDevice[dim];  // a reference: a copy goes to local memory
-    const int init = core::sobol::initial_count(poly, dir_count);
     __syncwarp();  // every lane is done with the previous dimension's numbers
-    for (int k = static_cast<int>(lane); k < init; k += 32) v[k] = core::sobol::initial_direction_number<U>(poly, k);
-    __syncwarp();
-    if (lane == 0) core::sobol::recur_direction_numbers(poly, v, dir_count);
+    if (lane == 0) core::sobol::direction_numbers(kJoeKuoDevice[dim], v, dir_count);
     __syncwarp();
   };
+
   auto store16 = [](V* p, const V* vals) { *reinterpret_cast<uint4*>(p) = pack16(vals); };
   sobol::warp_stretch<E>(rect, sc, at, end, lane, v, prepare, store16, tr, out);
 }
