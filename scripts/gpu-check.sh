@@ -3,6 +3,10 @@
 # every test binary (GPU tests included), compute-sanitizer memcheck/racecheck/synccheck on the
 # CUDA tests, the examples and the benchmarks. Logs and JSON go to $OUT; a short table is printed
 # last. Prepare with scripts/gpu-stage.sh.
+#
+#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench
+#                                   (default all; one device call is at most 10 minutes, so a long
+#                                   check is split into calls made back to back while the GPU is warm)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/gpurng-out}
@@ -10,12 +14,14 @@ mkdir -p "$OUT"
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export GPURNG_TEST_DATA=$PWD/tests/data
 BIN=.device/bin
+PHASES=${1:-tests,sanitize,examples,bench}
+want() { [[ ",$PHASES," == *",$1,"* ]]; }
 declare -a SUMMARY
 note() { SUMMARY+=("$1"); }
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
 
-for t in "$BIN"/test_*; do
+want tests && for t in "$BIN"/test_*; do
   name=$(basename "$t")
   [ "$name" = test_cli ] && continue  # needs the build tree's CLI path; runs in CI
   if "$t" --gtest_brief=1 >"$OUT/$name.log" 2>&1; then r=PASS; else r=FAIL; fi
@@ -25,7 +31,7 @@ done
 
 # compute-sanitizer on every CUDA test binary (tests named *Large* are left out: too slow under it).
 SAN="compute-sanitizer --error-exitcode=99"
-for t in "$BIN"/test_cuda_*; do
+want sanitize && for t in "$BIN"/test_cuda_*; do
   name=$(basename "$t")
   for tool in memcheck racecheck synccheck; do
     if $SAN --tool $tool "$t" --gtest_filter='-*Large*' --gtest_brief=1 >"$OUT/san_${tool}_$name.log" 2>&1; then r=CLEAN
@@ -35,14 +41,14 @@ for t in "$BIN"/test_cuda_*; do
 done
 
 # Examples that run on the GPU and check themselves (non-zero exit on a mismatch).
-for ex in "example_monte_carlo_pi" "example_perthread_streams" "example_asian_option_qmc --backend cuda"; do
+want examples && for ex in "example_monte_carlo_pi" "example_perthread_streams" "example_asian_option_qmc --backend cuda"; do
   name=${ex%% *}
   [ -x "$BIN/$name" ] || continue
   if (cd "$OUT" && "$OLDPWD/$BIN"/$ex >"$OUT/$name.log" 2>&1); then r=PASS; else r=FAIL; fi
   note "$(printf '%-28s %s: %s' "$name" "$r" "$(head -1 "$OUT/$name.log")")"
 done
 
-for b in "$BIN"/bench_*; do
+want bench && for b in "$BIN"/bench_*; do
   name=$(basename "$b")
   "$b" --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1 || note "$name FAILED"
 done
@@ -51,7 +57,7 @@ echo
 echo "================ gpurng gpu-check summary ================"
 cat "$OUT/device.txt"
 printf '%s\n' "${SUMMARY[@]}"
-for f in "$OUT"/bench_*.txt; do echo; cat "$f"; done
+for f in "$OUT"/bench_*.txt; do [ -e "$f" ] && { echo; cat "$f"; }; done
 for f in "$OUT"/test_*.log "$OUT"/san_*.log; do
   grep -q -E 'FAILED|Failure|ERROR SUMMARY: [1-9]|[1-9][0-9]* hazard|[1-9][0-9]* errors' "$f" &&
     { echo "--- problems in $(basename "$f")"; grep -E -A3 'Failure|FAILED|ERROR|hazard' "$f" | head -40; }
