@@ -29,6 +29,12 @@ const Row kRows[] = {
      &detail::make_kiss_engine},
     {{Engine::kiss99, "kiss99", "Marsaglia's KISS99 (1999 posting), one stream", 32, "<= 2^123"},
      &detail::make_kiss99_engine},
+    {{Engine::dcmt521, "dcmt521", "Dynamic-Creator Mersenne Twisters, exponent 521: a parameter set per stream, many streams",
+      32, "2^521-1 per stream"},
+     &detail::make_dcmt521_engine},
+    {{Engine::dcmt2203, "dcmt2203", "Dynamic-Creator Mersenne Twisters, exponent 2203: a parameter set per stream, many streams",
+      32, "2^2203-1 per stream"},
+     &detail::make_dcmt2203_engine},
 };
 
 const Row& row(Engine e) {

@@ -47,6 +47,8 @@ typedef enum gpurng_engine {
   GPURNG_ENGINE_XORSHIFT256 = 7,
   GPURNG_ENGINE_KISS = 8,
   GPURNG_ENGINE_KISS99 = 9,
+  GPURNG_ENGINE_DCMT521 = 20,
+  GPURNG_ENGINE_DCMT2203 = 21,
   GPURNG_ENGINE_FORCE_INT = 0x7fffffff /* unknown values are rejected with INVALID_ARGUMENT */
 } gpurng_engine_t;
 

@@ -59,6 +59,8 @@ enum class Engine : int {
   xorshift256 = 7,  // Panneton-L'Ecuyer xorshift r = 8, s = 7, many streams
   kiss = 8,         // KISS with a multiplier pair per stream, many streams
   kiss99 = 9,       // Marsaglia's KISS99, one stream
+  dcmt521 = 20,     // Dynamic-Creator Mersenne Twisters, exponent 521, a parameter set per stream
+  dcmt2203 = 21,    // Dynamic-Creator Mersenne Twisters, exponent 2203, a parameter set per stream
 };
 
 enum class Backend : int {

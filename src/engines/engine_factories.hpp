@@ -15,5 +15,7 @@ std::unique_ptr<EngineImpl> make_mwc_engine();
 std::unique_ptr<EngineImpl> make_xorshift256_engine();
 std::unique_ptr<EngineImpl> make_kiss_engine();
 std::unique_ptr<EngineImpl> make_kiss99_engine();
+std::unique_ptr<EngineImpl> make_dcmt521_engine();
+std::unique_ptr<EngineImpl> make_dcmt2203_engine();
 
 }  // namespace gpurng::detail
