@@ -12,6 +12,8 @@
 //   window in registers), with SMs x 2048 threads (270,336 on an H100; for dcmt that many streams)
 //   and, for dcmt, also with 4096 threads (4096 generators, each drawing 66x more). Generators are set
 //   up by an untimed kernel. Variants: floats (two uniforms per sample) and seed16 (one 32-bit output).
+//   For comparison, the seed paper's layout: one warp per dcmt generator (device::DcmtWarp, the state
+//   update split across lanes with a __syncwarp per step), 4096 generators and SMs x 64 of them.
 //
 //   bench_dcmt [--n N] [--per-thread K] [--json PATH]      (N defaults to 2^28, K to 4096 samples)
 #include <curand.h>
@@ -232,6 +234,28 @@ int main(int argc, char** argv) {
   };
   dcmt_rows(dcmt::Mt521{}, "dcmt521", sets521, dcmt::kMt521DefaultSetCount);
   dcmt_rows(dcmt::Mt2203{}, "dcmt2203", sets2203, dcmt::kMt2203DefaultSetCount);
+  // The seed paper's layout for comparison: one warp per generator (device::DcmtWarp), set up inside the
+  // timed kernel (n words by one lane: negligible beside 270,336 samples per warp), 4096 generators and
+  // one warp per resident warp slot (SMs x 64).
+  auto warp_rows = [&](auto shape, const char* engine, const dcmt::Set* sets, unsigned num_sets) {
+    using S = decltype(shape);
+    constexpr unsigned kWarps = gpurng::pi::kPiThreads / 32;
+    for (unsigned gens : {kFew, threads / 32}) {
+      const std::uint64_t total = samples / gens * gens;
+      const unsigned b = (gens + kWarps - 1) / kWarps;
+      for (bool floats : {true, false}) {
+        time_pi(engine, floats, gens, total, [&] {
+          if (floats) {
+            gpurng::pi::pi_dcmt_warp_kernel<S, true><<<b, gpurng::pi::kPiThreads, 0, s>>>(sets, num_sets, 1234, gens, total, hits);
+          } else {
+            gpurng::pi::pi_dcmt_warp_kernel<S, false><<<b, gpurng::pi::kPiThreads, 0, s>>>(sets, num_sets, 1234, gens, total, hits);
+          }
+        });
+      }
+    }
+  };
+  warp_rows(dcmt::Mt521{}, "dcmt521-warp", sets521, dcmt::kMt521DefaultSetCount);
+  warp_rows(dcmt::Mt2203{}, "dcmt2203-warp", sets2203, dcmt::kMt2203DefaultSetCount);
   cuda_check(cudaStreamSynchronize(s), "pi");
   cudaFree(states);
   cudaFree(hits);

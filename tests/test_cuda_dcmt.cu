@@ -16,6 +16,7 @@
 
 #include "gpurng/core/engines/dcmt_sets.hpp"
 #include "gpurng/device/dcmt.hpp"
+#include "gpurng/device/dcmt_warp.hpp"
 #include "gpurng/gpurng.hpp"
 
 using gpurng::Backend;
@@ -374,4 +375,57 @@ TEST(CudaDcmtDeviceApi, KernelsMatchTheHostApi) {
   REQUIRE_DEVICE();
   check_device_api<dcmt::Mt521>(Engine::dcmt521);
   check_device_api<dcmt::Mt2203>(Engine::dcmt2203);
+}
+
+namespace {
+
+// Warp w of the grid runs stream w with DcmtWarp and writes its first `steps` steps' values in order.
+template <class S>
+__global__ void warp_kernel(const dcmt::Set* sets, unsigned num_sets, std::uint64_t seed, int steps, std::uint32_t* out) {
+  using G = gpurng::device::DcmtWarp<S>;
+  __shared__ std::uint32_t rings[4][G::kRing];
+  const unsigned w = threadIdx.x / 32, l = threadIdx.x % 32;
+  const unsigned stream = blockIdx.x * 4 + w;
+  G g;
+  g.init(rings[w], sets, num_sets, seed, stream);
+  std::uint32_t* mine = out + std::uint64_t(stream) * steps * G::kWidth;
+  for (int t = 0; t < steps; ++t) {
+    std::uint32_t v;
+    if (g.step(v)) mine[t * G::kWidth + l] = v;
+  }
+}
+
+template <class S>
+void check_warp(Engine e) {
+  using D = dcmt::DefaultFamily<S>;
+  using G = gpurng::device::DcmtWarp<S>;
+  const int streams = 64, steps = 11;
+  const int per = steps * G::kWidth;
+  dcmt::Set* sets = nullptr;
+  std::uint32_t* d = nullptr;
+  CUDA_OK(cudaMalloc(&sets, D::count * sizeof(dcmt::Set)));
+  CUDA_OK(cudaMemcpy(sets, D::sets, D::count * sizeof(dcmt::Set), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaMalloc(&d, std::size_t(streams) * per * 4));
+  warp_kernel<S><<<streams / 4, 128>>>(sets, D::count, 42, steps, d);
+  CUDA_OK(cudaGetLastError());
+  std::vector<std::uint32_t> got(std::size_t(streams) * per);
+  CUDA_OK(cudaMemcpy(got.data(), d, got.size() * 4, cudaMemcpyDeviceToHost));
+  Generator g(e, Backend::cpu);
+  g.seed(42);
+  g.streams(streams);
+  std::vector<std::uint32_t> want(std::size_t(streams) * per);
+  g.generate_bits(want.data(), want.size());
+  for (int s = 0; s < streams; ++s) {
+    for (int j = 0; j < per; ++j) ASSERT_EQ(got[std::size_t(s) * per + j], want[std::size_t(j) * streams + s]) << name(e) << " stream " << s << " value " << j;
+  }
+  cudaFree(sets);
+  cudaFree(d);
+}
+
+}  // namespace
+
+TEST(CudaDcmtDeviceApi, WarpPerStreamGeneratorMatchesTheHostApi) {
+  REQUIRE_DEVICE();
+  check_warp<dcmt::Mt521>(Engine::dcmt521);
+  check_warp<dcmt::Mt2203>(Engine::dcmt2203);
 }

@@ -3,9 +3,13 @@
 // Without a device every test skips and says why.
 #include <gtest/gtest.h>
 
+#include <cuda_runtime.h>
+
 #include <cmath>
 
+#include "gpurng/core/engines/dcmt_sets.hpp"
 #include "pi_estimate.hpp"
+#include "pi_kernels.cuh"
 #include "pi_math.hpp"
 
 using gpurng::Engine;
@@ -69,4 +73,52 @@ TEST(CudaPi, EstimatesOnTheGpuAtTenToTheTenthLarge) {
     EXPECT_LT(std::fabs(s.estimate() - pi::expected_seed16()), 4 * s.standard_error())
         << gpurng::engine_info(e).name << " seed16: " << pi::format_line(s);
   }
+}
+
+namespace {
+
+// The warp-per-stream pi kernel (the seed paper's layout, bench_dcmt's comparison) counts the CPU's hits.
+template <class S>
+void warp_kernel_same_hits(Engine e, const gpurng::core::dcmt::Set* host_sets, int count) {
+  gpurng::core::dcmt::Set* sets = nullptr;
+  unsigned long long* hits = nullptr;
+  ASSERT_EQ(cudaMalloc(&sets, count * sizeof(gpurng::core::dcmt::Set)), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&hits, sizeof(unsigned long long)), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(sets, host_sets, count * sizeof(gpurng::core::dcmt::Set), cudaMemcpyHostToDevice), cudaSuccess);
+  for (std::uint64_t streams : {std::uint64_t{1}, std::uint64_t{5}, std::uint64_t{1000}}) {
+    for (std::uint64_t n : {std::uint64_t{1}, std::uint64_t{77}, std::uint64_t{100003}}) {
+      for (bool floats : {true, false}) {
+        ASSERT_EQ(cudaMemset(hits, 0, sizeof(unsigned long long)), cudaSuccess);
+        const unsigned blocks = static_cast<unsigned>((streams + pi::kPiThreads / 32 - 1) / (pi::kPiThreads / 32));
+        if (floats) {
+          pi::pi_dcmt_warp_kernel<S, true><<<blocks, pi::kPiThreads>>>(sets, count, 77, streams, n, hits);
+        } else {
+          pi::pi_dcmt_warp_kernel<S, false><<<blocks, pi::kPiThreads>>>(sets, count, 77, streams, n, hits);
+        }
+        ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+        unsigned long long got = 0;
+        ASSERT_EQ(cudaMemcpy(&got, hits, sizeof got, cudaMemcpyDeviceToHost), cudaSuccess);
+        pi::Options o;
+        o.engine = e;
+        o.samples = n;
+        o.variant = floats ? pi::Variant::floats : pi::Variant::seed16;
+        o.seed = 77;
+        o.streams = streams;
+        EXPECT_EQ(got, pi::estimate_cpu(o).hits)
+            << gpurng::engine_info(e).name << (floats ? " floats" : " seed16") << " n=" << n << " S=" << streams;
+      }
+    }
+  }
+  cudaFree(sets);
+  cudaFree(hits);
+}
+
+}  // namespace
+
+TEST(CudaPi, WarpPerStreamKernelCountsTheCpusHits) {
+  REQUIRE_DEVICE();
+  warp_kernel_same_hits<gpurng::core::dcmt::Mt521>(Engine::dcmt521, gpurng::core::dcmt::kMt521DefaultSets,
+                                                   gpurng::core::dcmt::kMt521DefaultSetCount);
+  warp_kernel_same_hits<gpurng::core::dcmt::Mt2203>(Engine::dcmt2203, gpurng::core::dcmt::kMt2203DefaultSets,
+                                                    gpurng::core::dcmt::kMt2203DefaultSetCount);
 }

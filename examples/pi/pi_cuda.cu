@@ -112,7 +112,7 @@ void host_api_and_count(const Options& o, unsigned long long* hits) {
     const unsigned blocks = static_cast<unsigned>(std::min<std::uint64_t>(blocks_for(k), 4096));
     if (o.variant == Variant::floats) {
       g.generate_uniform(static_cast<float*>(buf.p), static_cast<std::size_t>(2 * k));
-      pi_count_floats_kernel<<<blocks, kPiThreads>>>(static_cast<const float2*>(buf.p), k, hits);
+      pi_count_floats_kernel<float2><<<blocks, kPiThreads>>>(static_cast<const float2*>(buf.p), k, hits);
     } else if (wide) {
       g.generate_bits(static_cast<std::uint64_t*>(buf.p), static_cast<std::size_t>(k));
       pi_count_bits_kernel<std::uint64_t, 32><<<blocks, kPiThreads>>>(static_cast<const std::uint64_t*>(buf.p), k, hits);

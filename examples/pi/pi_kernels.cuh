@@ -10,6 +10,7 @@
 
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/device/dcmt.hpp"
+#include "gpurng/device/dcmt_warp.hpp"
 #include "pi_math.hpp"
 
 namespace gpurng::pi {
@@ -111,6 +112,42 @@ __device__ unsigned long long count_dcmt(device::DcmtBlocks<S>& g, std::uint64_t
   return total;
 }
 
+// m samples of a Dynamic-Creator stream owned by a whole warp (device::DcmtWarp: W values per step,
+// value index() + l on lane l). floats pairs the stream's values 2k, 2k+1: inside a step with the next
+// lane's value, across two steps with the value the last lane carried. Returns this lane's count;
+// every lane of the warp must call it.
+template <bool Floats, class S>
+__device__ unsigned long long count_dcmt_warp(device::DcmtWarp<S>& g, std::uint64_t m) {
+  constexpr int W = device::DcmtWarp<S>::kWidth;
+  const std::uint64_t values = Floats ? 2 * m : m;
+  const unsigned l = threadIdx.x & 31u;
+  unsigned long long total = 0;
+  unsigned c = 0;
+  std::uint32_t carry = 0;
+  for (std::uint64_t first = 0; first < values; first += W) {
+    std::uint32_t v;
+    const bool active = g.step(v);
+    const std::uint64_t j = first + l;  // this lane's value index
+    if constexpr (Floats) {
+      const std::uint32_t next = __shfl_down_sync(0xffffffffu, v, 1);
+      if (active && (j & 1) == 0 && l + 1 < unsigned(W) && j + 1 < values) {
+        c += hit_floats(core::dcmt::Engine::uniform_float(v), core::dcmt::Engine::uniform_float(next)) ? 1u : 0u;
+      }
+      if (active && l == 0 && (j & 1) == 1 && j < values) {  // pair (j - 1, j): j - 1 was the last lane's
+        c += hit_floats(core::dcmt::Engine::uniform_float(carry), core::dcmt::Engine::uniform_float(v)) ? 1u : 0u;
+      }
+      carry = __shfl_sync(0xffffffffu, v, W - 1);
+    } else {
+      if (active && j < values) c += hit_seed16(v) ? 1u : 0u;
+    }
+    if (c >= (1u << 31)) {
+      total += c;
+      c = 0;
+    }
+  }
+  return total + c;
+}
+
 // Samples of stream s of S when N samples are spread over streams (sample i to stream i mod S).
 __device__ __forceinline__ std::uint64_t samples_of_stream(std::uint64_t s, std::uint64_t streams, std::uint64_t n) {
   return n / streams + (s < n % streams ? 1 : 0);
@@ -175,14 +212,30 @@ __global__ void pi_count_bits_kernel(const W* __restrict__ words, std::uint64_t 
   add_hits(hits, c);
 }
 
-__global__ void pi_count_floats_kernel(const float2* __restrict__ pairs, std::uint64_t count, unsigned long long* hits) {
+template <class Pair>  // float2 (a template, so that every file that includes this header may instantiate it)
+__global__ void pi_count_floats_kernel(const Pair* __restrict__ pairs, std::uint64_t count, unsigned long long* hits) {
   unsigned c = 0;
   for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count;
        i += std::uint64_t{gridDim.x} * blockDim.x) {
-    const float2 p = pairs[i];
+    const Pair p = pairs[i];
     c += hit_floats(p.x, p.y) ? 1u : 0u;
   }
   add_hits(hits, c);
+}
+
+// Dynamic-Creator streams, one warp each (the seed paper's layout): warp w of the grid owns stream w.
+template <class S, bool Floats>
+__global__ void __launch_bounds__(kPiThreads)
+    pi_dcmt_warp_kernel(const core::dcmt::Set* sets, std::uint64_t num_sets, std::uint64_t seed, std::uint64_t streams,
+                        std::uint64_t n, unsigned long long* hits) {
+  constexpr int kWarps = kPiThreads / 32;
+  __shared__ std::uint32_t rings[kWarps][device::DcmtWarp<S>::kRing];
+  const unsigned w = threadIdx.x / 32;
+  const std::uint64_t s = std::uint64_t{blockIdx.x} * kWarps + w;
+  if (s >= streams) return;  // the whole warp: no partial warp below
+  device::DcmtWarp<S> g;
+  g.init(rings[w], sets, num_sets, seed, s);
+  add_hits(hits, count_dcmt_warp<Floats>(g, samples_of_stream(s, streams, n)));
 }
 
 // ----- the benchmark: generators prepared beforehand, per thread a fixed number of samples -------------
