@@ -163,7 +163,8 @@ GPURNG_HD void produce_item(const Call& call, std::uint64_t u, std::uint64_t c, 
     jump<S>(w, set.aaa, call.polys + row * S::N * call.num_sets + lane.set, call.num_sets);
   }
 
-  StridedOut<typename Tr::value_type> sink{out + u + (lo - lane.first) * S_, S_};
+  // Lanes past n (no values, only the window carried over) never store: keep their pointer in range.
+  StridedOut<typename Tr::value_type> sink{hi > lo ? out + u + (lo - lane.first) * S_ : out, S_};
   if (c == lane.last_chunk && call.next_windows != nullptr) {
     Window<S> keep;
     produce<S>(w, set, start, lo, hi, tr, sink, &keep);
