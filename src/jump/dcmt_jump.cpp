@@ -125,7 +125,7 @@ std::size_t FamilyPolys::sets() const { return impl_->sets.size(); }
 int FamilyPolys::words() const { return impl_->words; }
 
 std::vector<std::uint32_t> FamilyPolys::characteristic(std::size_t k) const {
-  impl_->modulus(k, std::thread::hardware_concurrency());
+  impl_->modulus(k, std::max(1u, std::thread::hardware_concurrency()));
   const NTL::GF2X& f = impl_->polys[k];
   std::vector<std::uint32_t> out(static_cast<std::size_t>(NTL::deg(f)) / 32 + 1);
   to_words(f, out.data(), static_cast<int>(out.size()), 1);
@@ -134,7 +134,8 @@ std::vector<std::uint32_t> FamilyPolys::characteristic(std::size_t k) const {
 
 std::vector<std::uint32_t> FamilyPolys::power(std::size_t k, std::uint64_t e) const {
   std::vector<std::uint32_t> out(static_cast<std::size_t>(impl_->words));
-  to_words(power_of_x(e, impl_->modulus(k, std::thread::hardware_concurrency())), out.data(), impl_->words, 1);
+  to_words(power_of_x(e, impl_->modulus(k, std::max(1u, std::thread::hardware_concurrency()))), out.data(),
+           impl_->words, 1);
   return out;
 }
 
@@ -145,8 +146,9 @@ std::vector<std::uint32_t> FamilyPolys::table(const std::uint64_t base[2], int c
   const std::size_t row = words * K;
   std::vector<std::uint32_t> out(static_cast<std::size_t>(classes) * chunks * row);
   if (K == 0) return out;
-  impl_->modulus(0, threads);  // builds every modulus (or throws)
-  parallel_for(K, threads == 0 ? std::thread::hardware_concurrency() : threads, [&](std::size_t k) {
+  const unsigned workers = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+  impl_->modulus(0, workers);  // builds every modulus (or throws)
+  parallel_for(K, workers, [&](std::size_t k) {
     const NTL::GF2XModulus& m = impl_->moduli[k];
     const NTL::GF2X step = power_of_x(chunk, m);
     for (int cls = 0; cls < classes; ++cls) {
