@@ -21,23 +21,38 @@ namespace gpurng::detail::dcmt {
 template <class S>
 inline constexpr std::uint64_t kMinChunk = S::N <= 32 ? (std::uint64_t{1} << 13) : (std::uint64_t{1} << 17);
 
+// Chunks per lane are limited so that a jump-polynomial table (2 rows of N words per chunk and set)
+// takes at most this much memory. One chunk per lane is always allowed: a call over so many sets that
+// even that exceeds the cap (2 N x 4 bytes each: 9 million MT2203 streams) gets a larger table.
+inline constexpr std::uint64_t kMaxPolyTableBytes = std::uint64_t{256} << 20;
+
 struct Plan {
   std::uint64_t chunk = 0;
   std::uint64_t chunks = 1;
   std::uint64_t base_window = 0;
   bool seeded = true;
-  // Jump polynomials: none needed, or the table of (classes, bases, chunk, chunks).
+  // Jump polynomials: none needed, or the table of (classes, bases, chunk, chunks) for the sets
+  // set0 .. set0 + sets - 1 (mod the family's size): the ones the call's streams use.
   bool need_polys = false;
   int classes = 1;
   std::uint64_t bases[2] = {0, 0};
+  std::uint64_t set0 = 0;
+  std::uint64_t sets = 0;
 };
 
-// The plan for range r: from kept windows (kept) or from the seeding, at most chunks_wanted chunks per
-// lane, none shorter than min_chunk (rounded up to whole blocks).
+// The plan for range r over a family of num_sets sets: from kept windows (kept) or from the seeding, at
+// most chunks_wanted chunks per lane, none shorter than min_chunk (rounded up to whole blocks).
 template <class S>
-Plan make_plan(const core::StreamRange& r, bool kept, std::uint64_t chunks_wanted, std::uint64_t min_chunk) {
+Plan make_plan(const core::StreamRange& r, std::uint64_t num_sets, bool kept, std::uint64_t chunks_wanted,
+               std::uint64_t min_chunk) {
   constexpr std::uint64_t B = S::block;
   Plan p;
+  // Local stream r uses set (stream0 + r) mod num_sets: min(S, num_sets) consecutive sets from set0.
+  p.set0 = r.stream0 % num_sets;
+  p.sets = r.streams < num_sets ? r.streams : num_sets;
+  // Each chunk adds at most two rows (two classes) of S::N words per set to the table.
+  const std::uint64_t chunk_bytes = 2 * std::uint64_t(S::N) * p.sets * sizeof(std::uint32_t);
+  chunks_wanted = std::min(chunks_wanted, std::max<std::uint64_t>(1, kMaxPolyTableBytes / chunk_bytes));
   const std::uint64_t q = r.first / r.streams;
   const std::uint64_t w0 = q - q % B;
   const std::uint64_t w1 = (q + 1) - (q + 1) % B;
@@ -67,15 +82,15 @@ Plan make_plan(const core::StreamRange& r, bool kept, std::uint64_t chunks_wante
 struct PolyKey {
   std::uint64_t family;
   int classes;
-  std::uint64_t base0, base1, chunk, chunks;
+  std::uint64_t base0, base1, chunk, chunks, set0, sets;
   bool operator<(const PolyKey& o) const {
-    return std::tie(family, classes, base0, base1, chunk, chunks) <
-           std::tie(o.family, o.classes, o.base0, o.base1, o.chunk, o.chunks);
+    return std::tie(family, classes, base0, base1, chunk, chunks, set0, sets) <
+           std::tie(o.family, o.classes, o.base0, o.base1, o.chunk, o.chunks, o.set0, o.sets);
   }
 };
 
 inline PolyKey poly_key(const Family& f, const Plan& p) {
-  return PolyKey{f.id(), p.classes, p.bases[0], p.classes == 2 ? p.bases[1] : 0, p.chunk, p.chunks};
+  return PolyKey{f.id(), p.classes, p.bases[0], p.classes == 2 ? p.bases[1] : 0, p.chunk, p.chunks, p.set0, p.sets};
 }
 
 // The core call for a plan; the caller fills in the pointers.
@@ -89,6 +104,8 @@ inline core::dcmt::Call make_call(const core::StreamRange& r, const Plan& p, std
   c.num_sets = num_sets;
   c.seed_base = seed_base;
   c.seeded = p.seeded ? 1 : 0;
+  c.poly_set0 = p.set0;
+  c.poly_sets = p.sets;
   return c;
 }
 
@@ -100,7 +117,7 @@ class HostPolyCache {
     auto it = tables_.find(key);
     if (it != tables_.end()) return it->second;
     auto made = std::make_shared<const std::vector<std::uint32_t>>(
-        f.polys().table(p.bases, p.classes, p.chunk, p.chunks, threads));
+        f.polys().table(p.bases, p.classes, p.chunk, p.chunks, p.set0, p.sets, threads));
     if (tables_.size() >= kMaxTables) tables_.clear();
     tables_.emplace(key, made);
     return made;

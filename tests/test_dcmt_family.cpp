@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "dcmt_plan.hpp"
 #include "dcmt_reference.hpp"
 #include "engines/dcmt_family.hpp"
 #include "gpurng/core/engines/dcmt_sets.hpp"
@@ -149,6 +150,68 @@ TEST(DcmtFamily, NotFullPeriodSetsAreRefusedWhenAJumpNeedsThem) {
     EXPECT_EQ(e.status(), gpurng::Status::invalid_argument);
     EXPECT_NE(std::string(e.what()).find("not a full-period"), std::string::npos) << e.what();
   }
+}
+
+// A call's jump table holds only the sets its streams use: `count` consecutive sets from first_set,
+// wrapping past the last, set first_set + j in column j, each entry x^(base[cls] + c * chunk) mod P_k
+// as power() gives it (power() itself is checked against stepping in test_dcmt_core).
+TEST(DcmtFamily, PolynomialTableHoldsTheCallsSetsInColumnOrderAndWraps) {
+  std::vector<dcmt::Params> params;
+  for (int i = 0; i < 5; ++i) params.push_back(detail::params_of(kMt521, dcmt::kMt521DefaultSets[i]));
+  const detail::FamilyPolys polys(params, 17);
+  const std::uint64_t base[2] = {34 * 7, 34 * 8};
+  const std::uint64_t chunk = 34 * 300;
+  const std::uint64_t chunks = 3;
+  const std::size_t first = 3, count = 4;  // sets 3, 4, 0, 1
+  const std::vector<std::uint32_t> t = polys.table(base, 2, chunk, chunks, first, count, 2);
+  ASSERT_EQ(t.size(), 2 * chunks * 17 * count);
+  for (int cls = 0; cls < 2; ++cls) {
+    for (std::uint64_t c = 0; c < chunks; ++c) {
+      for (std::size_t j = 0; j < count; ++j) {
+        const std::vector<std::uint32_t> want = polys.power((first + j) % 5, base[cls] + c * chunk);
+        for (std::size_t i = 0; i < 17; ++i) {
+          EXPECT_EQ(t[((cls * chunks + c) * 17 + i) * count + j], want[i]) << "class " << cls << " chunk " << c << " column " << j;
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(polys.table(base, 1, chunk, chunks, 0, 0, 1).empty());
+}
+
+// The plan names the sets of the call's streams (local stream r uses set (stream0 + r) mod K) and cuts
+// lanes into no more chunks than keep the table under kMaxPolyTableBytes; one chunk is always allowed.
+TEST(DcmtPlan, TableCoversTheCallsSetsAndStaysUnderTheCap) {
+  using detail::kMaxPolyTableBytes;
+  const std::uint64_t K = 6024;
+  auto table_bytes = [](const detail::Plan& p, int N) {
+    return std::uint64_t(p.classes) * p.chunks * std::uint64_t(N) * p.sets * 4;
+  };
+  // Few streams: min(S, K) sets from stream0 mod K, and the chunks wanted.
+  gpurng::core::StreamRange r{0, std::uint64_t{1} << 30, 3, 6023};
+  detail::Plan p = detail::make_plan<dcmt::Mt2203>(r, K, false, 64, 1);
+  EXPECT_EQ(p.set0, 6023u);
+  EXPECT_EQ(p.sets, 3u);
+  EXPECT_LE(p.chunks, 64u);
+  EXPECT_GE(p.chunks, 60u);
+  // More streams than sets: every set, from set0.
+  r = gpurng::core::StreamRange{137 * 10000 + 5, std::uint64_t{1} << 30, 10000, 2 * K + 17};
+  p = detail::make_plan<dcmt::Mt2203>(r, K, false, 1000000, 1);
+  EXPECT_EQ(p.set0, 17u);
+  EXPECT_EQ(p.sets, K);
+  EXPECT_EQ(p.classes, 2);  // lanes start at indices 137 and 138, in windows 0 and 138
+  EXPECT_GT(p.chunks, 1u);
+  EXPECT_LE(table_bytes(p, 69), kMaxPolyTableBytes);
+  EXPECT_GT(table_bytes(p, 69), kMaxPolyTableBytes / 2);  // the cap, not something far below it, limits
+  // From kept windows too.
+  r = gpurng::core::StreamRange{std::uint64_t{10000} * 4418, std::uint64_t{1} << 34, 10000, 0};
+  p = detail::make_plan<dcmt::Mt2203>(r, K, true, 1000000, 1);
+  EXPECT_FALSE(p.seeded);
+  EXPECT_LE(table_bytes(p, 69), kMaxPolyTableBytes);
+  EXPECT_GT(p.chunks, 1u);
+  // So many sets that one chunk exceeds the cap: one chunk per lane, never zero.
+  r = gpurng::core::StreamRange{0, std::uint64_t{1} << 40, std::uint64_t{1} << 20, 0};
+  p = detail::make_plan<dcmt::Mt2203>(r, std::uint64_t{1} << 20, false, 64, 1);
+  EXPECT_EQ(p.chunks, 1u);
 }
 
 TEST(DcmtFamily, ReaderTakesTheCreatorsCsvAndIgnoresOtherColumns) {

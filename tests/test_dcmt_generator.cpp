@@ -189,19 +189,25 @@ TEST(DcmtGenerator, OffsetsAndSplitsNeverChangeAValue) {
 }
 
 TEST(DcmtGenerator, ThreadCountsAndChunksNeverChangeAValue) {
-  // Few streams and many threads: lanes are cut into chunks, each jumped to its start.
+  // Few streams and many threads: lanes are cut into chunks, each jumped to its start. With first
+  // stream 37 the three streams use sets 37, 38, 0 of dcmt521's 39 and 1, 2, 0 of dcmt2203's 3 (the
+  // polynomial table holds only those, and its columns wrap past the family's last set).
   for (Engine e : kEngines) {
-    const std::size_t n = std::size_t{1} << 20;
-    Generator one = make(e, 3, 2, 1);
-    const std::vector<std::uint32_t> want = bits(one, n);
-    for (unsigned threads : {2u, 5u, 16u}) {
-      Generator g = make(e, 3, 2, threads);
-      g.offset(0);
-      EXPECT_EQ(bits(g, n), want) << name(e) << " threads " << threads;
-      Generator h = make(e, 3, 2, threads);
-      h.offset(1001);
-      const std::vector<std::uint32_t> tail = bits(h, n - 1001);
-      EXPECT_TRUE(std::equal(tail.begin(), tail.end(), want.begin() + 1001)) << name(e) << " threads " << threads;
+    for (std::uint64_t stream0 : {std::uint64_t{0}, std::uint64_t{37}}) {
+      const std::size_t n = std::size_t{1} << 20;
+      Generator one = make(e, 3, 3, 1);
+      one.select_stream(stream0);
+      const std::vector<std::uint32_t> want = bits(one, n);
+      for (unsigned threads : {2u, 5u, 16u}) {
+        Generator g = make(e, 3, 3, threads);
+        g.select_stream(stream0);
+        EXPECT_EQ(bits(g, n), want) << name(e) << " threads " << threads;
+        Generator h = make(e, 3, 3, threads);
+        h.select_stream(stream0);
+        h.offset(1001);
+        const std::vector<std::uint32_t> tail = bits(h, n - 1001);
+        EXPECT_TRUE(std::equal(tail.begin(), tail.end(), want.begin() + 1001)) << name(e) << " threads " << threads;
+      }
     }
   }
 }
@@ -217,10 +223,14 @@ TEST(DcmtGenerator, FarOffsetsAgreeWithNearbyOnes) {
       b.offset(k);
       EXPECT_EQ(bits(b, 10), std::vector<std::uint32_t>(va.begin() + 20, va.end())) << name(e) << " offset " << k;
     }
-    // One stream, jumped against the slow reference stepped there.
+    // Jumped against the slow reference stepped there (one stream; three streams past the last set).
     Generator g = make(e, 11, 1);
     g.offset(100003);
     EXPECT_EQ(bits(g, 20), reference_bits(e, base_of(11), 1, 0, 100003, 20)) << name(e);
+    Generator h = make(e, 11, 3);
+    h.select_stream(shape(e).count - 1);
+    h.offset(3 * 40000 + 1);
+    EXPECT_EQ(bits(h, 20), reference_bits(e, base_of(11), 3, shape(e).count - 1, 3 * 40000 + 1, 20)) << name(e);
   }
 }
 

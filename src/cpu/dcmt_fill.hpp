@@ -73,7 +73,7 @@ void cpu_fill(const Family& family, std::uint64_t epoch, std::uint32_t seed_base
       cpu::resolve_cpu_threads(requested_threads), std::max<std::uint64_t>(1, (r.n + streams) / kMinCpuChunk));
   const bool from_kept = kept.valid && kept.epoch == epoch && kept.position == r.first;
   const std::uint64_t chunks_wanted = streams >= workers ? 1 : (workers + streams - 1) / streams;
-  const Plan plan = make_plan<S>(r, from_kept, chunks_wanted, kMinCpuChunk);
+  const Plan plan = make_plan<S>(r, family.size(), from_kept, chunks_wanted, kMinCpuChunk);
 
   // Everything that can fail comes before the kept windows change.
   std::shared_ptr<const std::vector<std::uint32_t>> polys;

@@ -25,7 +25,8 @@ namespace {
 constexpr int kDcmtThreads = 128;
 // Polynomial tables kept on the device (one per chunk plan) before the oldest is retired.
 constexpr std::size_t kMaxPolyTables = 16;
-// Chunks per lane at most: the table grows with them (chunks x N x K words).
+// Chunks per lane at most: the table grows with them (classes x chunks x N x min(S, K) words; the plan
+// also keeps it under dcmt::kMaxPolyTableBytes).
 constexpr std::uint64_t kMaxChunks = 64;
 
 // Lets this thread allocate and synchronise its private stream while another stream is being captured
@@ -216,7 +217,7 @@ void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, c
   const std::uint64_t chunks_wanted = std::min<std::uint64_t>(kMaxChunks, std::max<std::uint64_t>(1, wave / r.streams));
 
   const bool kept = !capturing && ws.valid_ && ws.epoch_ == request.epoch && ws.position_ == r.first;
-  const dcmt::Plan plan = dcmt::make_plan<S>(r, kept, chunks_wanted, dcmt::kMinChunk<S>);
+  const dcmt::Plan plan = dcmt::make_plan<S>(r, request.family->size(), kept, chunks_wanted, dcmt::kMinChunk<S>);
 
   // Everything that can fail on the host comes before the kept windows change.
   const core::dcmt::Set* sets = ws.sets_for(*request.family);

@@ -140,22 +140,23 @@ std::vector<std::uint32_t> FamilyPolys::power(std::size_t k, std::uint64_t e) co
 }
 
 std::vector<std::uint32_t> FamilyPolys::table(const std::uint64_t base[2], int classes, std::uint64_t chunk,
-                                              std::uint64_t chunks, unsigned threads) const {
+                                              std::uint64_t chunks, std::size_t first_set, std::size_t count,
+                                              unsigned threads) const {
   const std::size_t K = impl_->sets.size();
   const std::size_t words = static_cast<std::size_t>(impl_->words);
-  const std::size_t row = words * K;
+  const std::size_t row = words * count;
   std::vector<std::uint32_t> out(static_cast<std::size_t>(classes) * chunks * row);
-  if (K == 0) return out;
+  if (count == 0) return out;
   const unsigned workers = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
   impl_->modulus(0, workers);  // builds every modulus (or throws)
-  parallel_for(K, workers, [&](std::size_t k) {
-    const NTL::GF2XModulus& m = impl_->moduli[k];
+  parallel_for(count, workers, [&](std::size_t j) {
+    const NTL::GF2XModulus& m = impl_->moduli[(first_set + j) % K];
     const NTL::GF2X step = power_of_x(chunk, m);
     for (int cls = 0; cls < classes; ++cls) {
       NTL::GF2X g = power_of_x(base[cls], m);
       for (std::uint64_t c = 0; c < chunks; ++c) {
         if (c != 0) NTL::MulMod(g, g, step, m);
-        to_words(g, out.data() + (cls * chunks + c) * row + k, impl_->words, K);
+        to_words(g, out.data() + (cls * chunks + c) * row + j, impl_->words, count);
       }
     }
   });

@@ -3,8 +3,9 @@
 // Each set has its own characteristic polynomial P_k(x) of degree p: found once per family by
 // Berlekamp-Massey on 2p bits of the set's output (NTL MinPolySeq), and checked to have degree p (then
 // it is the characteristic polynomial and every jump x^J mod P_k is exact). The kernels take the
-// polynomials word-major: word i of set k at [i * K + k], so that the 32 lanes of a warp, 32
-// consecutive streams with consecutive sets, read consecutive words.
+// polynomials word-major: word i of the set in column j at [i * count + j], so that the 32 lanes of a
+// warp, 32 consecutive streams with consecutive sets, read consecutive words. A table holds only the
+// `count` consecutive sets (mod K) a call's streams use, not the whole family.
 #pragma once
 
 #include <cstdint>
@@ -31,9 +32,11 @@ class FamilyPolys {
   std::vector<std::uint32_t> characteristic(std::size_t k) const;
 
   // The table of core::dcmt::Call::polys: rows (cls, c) for cls < classes (1 or 2), c < chunks, each
-  // x^(base[cls] + c * chunk) mod P_k for every set k, words * K words per row.
+  // x^(base[cls] + c * chunk) mod P_k for the `count` sets k = first_set, first_set + 1, ... (mod K),
+  // words * count words per row, set first_set + j in column j.
   std::vector<std::uint32_t> table(const std::uint64_t base[2], int classes, std::uint64_t chunk,
-                                   std::uint64_t chunks, unsigned threads) const;
+                                   std::uint64_t chunks, std::size_t first_set, std::size_t count,
+                                   unsigned threads) const;
 
   // x^e mod P_k in `words` words (tests).
   std::vector<std::uint32_t> power(std::size_t k, std::uint64_t e) const;

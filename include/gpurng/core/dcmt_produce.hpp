@@ -99,10 +99,14 @@ struct Call {
   int seeded;                     // 1: lanes start from their seeding, 0: from `windows`
   const std::uint32_t* windows;   // kept windows: word i of local stream r at windows[i * S + r]
   std::uint32_t* next_windows;    // the same layout for the next call, or null
-  // Jump polynomials, row (cls * chunks + c), word i of set k at polys[(row * N + i) * num_sets + k]:
-  // from seeding, row (cls, c) is x^(base_window + cls * block + c * L) (cls = 1 for the lanes one block
-  // further); from kept windows, row (0, c) is x^(c * L). Rows for a zero jump are never read.
+  // Jump polynomials for the sets this call uses, which are poly_sets = min(S, num_sets) consecutive sets
+  // (mod num_sets) from poly_set0 = stream0 mod num_sets: set k has column (k - poly_set0) mod num_sets,
+  // and word i of row (cls * chunks + c) is polys[(row * N + i) * poly_sets + column]. From seeding, row
+  // (cls, c) is x^(base_window + cls * block + c * L) (cls = 1 for the lanes one block further); from
+  // kept windows, row (0, c) is x^(c * L). Rows for a zero jump are never read.
   const std::uint32_t* polys;
+  std::uint64_t poly_set0;
+  std::uint64_t poly_sets;
 };
 
 template <class S>
@@ -160,7 +164,8 @@ GPURNG_HD void produce_item(const Call& call, std::uint64_t u, std::uint64_t c, 
     row = c;
   }
   if (distance != 0) {
-    jump<S>(w, set.aaa, call.polys + row * S::N * call.num_sets + lane.set, call.num_sets);
+    const std::uint64_t column = (lane.set + call.num_sets - call.poly_set0) % call.num_sets;
+    jump<S>(w, set.aaa, call.polys + row * S::N * call.poly_sets + column, call.poly_sets);
   }
 
   // Lanes past n (no values, only the window carried over) never store: keep their pointer in range.
