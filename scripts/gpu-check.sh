@@ -34,12 +34,17 @@ for t in "$BIN"/test_cuda_*; do
   done
 done
 
+# Examples that run on the GPU and check themselves (non-zero exit on a mismatch).
+for ex in "example_monte_carlo_pi" "example_perthread_streams" "example_asian_option_qmc --backend cuda"; do
+  name=${ex%% *}
+  [ -x "$BIN/$name" ] || continue
+  if (cd "$OUT" && "$OLDPWD/$BIN"/$ex >"$OUT/$name.log" 2>&1); then r=PASS; else r=FAIL; fi
+  note "$(printf '%-28s %s: %s' "$name" "$r" "$(head -1 "$OUT/$name.log")")"
+done
+
 for e in dcmt521 dcmt2203 mwc mrg32k3a mt19937; do
   line=$("$BIN"/gpurng_pi --engine "$e" --samples 1e10 --backend cuda 2>&1); note "$(printf "%-28s %s" "gpurng_pi $e (GPU, 1e10)" "$line")"
 done
-
-if "$BIN"/example_monte_carlo_pi >"$OUT/example_pi.log" 2>&1; then r=PASS; else r=FAIL; fi
-note "$(printf '%-28s %s: %s' example_monte_carlo_pi "$r" "$(head -1 "$OUT/example_pi.log")")"
 
 for b in "$BIN"/bench_*; do
   name=$(basename "$b")
