@@ -21,8 +21,10 @@ bool have_device() { return !gpurng::cuda_devices().empty(); }
 #define REQUIRE_DEVICE() \
   if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
 
-const Engine kAll[] = {Engine::dcmt521, Engine::dcmt2203, Engine::mrg32k3a, Engine::mt19937, Engine::mt19937_64,
-                       Engine::mwc,     Engine::kiss,     Engine::xorshift256, Engine::kiss99};
+// Fused kernels (device API) and the host API + counting kernel (mt19937, mt19937-64, MTGP).
+const Engine kAll[] = {Engine::dcmt521, Engine::dcmt2203,    Engine::mrg32k3a,  Engine::mt19937,
+                       Engine::mt19937_64, Engine::mwc,     Engine::kiss,      Engine::xorshift256,
+                       Engine::kiss99,  Engine::mtgp11213,   Engine::mtgp64_23209};
 
 void same_hits(std::uint64_t n, std::uint64_t streams_for_many) {
   for (Engine e : kAll) {

@@ -48,7 +48,7 @@ TEST(Pi, TheSeed16ExpectationIsTheGridCount) {
 
 TEST(Pi, EstimatesWithinFourStandardErrorsAtOneHundredMillionSamples) {
   for (Engine e : {Engine::dcmt521, Engine::dcmt2203, Engine::mrg32k3a, Engine::mt19937, Engine::mwc, Engine::kiss,
-                   Engine::xorshift256, Engine::kiss99}) {
+                   Engine::xorshift256, Engine::kiss99, Engine::mtgp11213}) {
     const pi::Result r = run_cpu(e, 100000000, pi::Variant::floats);
     EXPECT_EQ(r.samples, 100000000u);
     EXPECT_LT(std::fabs(r.estimate() - kPi), 4 * r.standard_error())
@@ -116,6 +116,24 @@ TEST(Pi, BadOptionsAreRejected) {
   o.streams = 0;
   o.seed = std::uint64_t{1} << 32;  // mt19937 seeds are 32-bit
   EXPECT_THROW(pi::estimate_cpu(o), gpurng::Error);
+  o.seed = 1;
+  for (Engine e : {Engine::sobol32, Engine::sobol64}) {  // quasi-random: refused on both backends
+    o.engine = e;
+    EXPECT_TRUE(pi::quasi_random(e));
+    EXPECT_THROW(pi::estimate_cpu(o), gpurng::Error);
+    EXPECT_THROW(pi::estimate_cuda(o), gpurng::Error);
+  }
+}
+
+TEST(Pi, EveryPseudoRandomEngineRunsOnTheCpu) {
+  // Any engine of the library but the quasi-random ones; the GPU path takes the same list
+  // (fused where a device API exists, else the host API and a counting kernel: test_cuda_pi).
+  for (const gpurng::EngineInfo& info : gpurng::engines()) {
+    if (pi::quasi_random(info.engine)) continue;
+    const pi::Result r = run_cpu(info.engine, 10007, pi::Variant::floats);
+    EXPECT_EQ(r.samples, 10007u) << info.name;
+    EXPECT_LT(std::fabs(r.estimate() - kPi), 6 * r.standard_error()) << info.name << ": " << pi::format_line(r);
+  }
 }
 
 namespace {
@@ -194,6 +212,7 @@ TEST(PiProgram, EveryBadArgumentGetsOneClearLine) {
       {{"--engine", "dcmt521", "--samples", "10", "--streams", "0"}, 2, "--streams"},
       {{"--engine", "dcmt521", "--samples", "10", "--colour", "red"}, 2, "--colour"},
       {{"--engine", "dcmt521", "--samples"}, 2, "--samples"},
+      {{"--engine", "sobol32", "--samples", "10"}, 2, "--engine"},
   };
   for (const Case& c : cases) {
     const Ran r = run(c.args);

@@ -62,7 +62,8 @@ int run(int argc, char** argv) {
           "  pi=<estimate> stderr=<standard error> samples=<N> rate=<samples per second>\n"
           "floats: two uniform floats per sample (default); seed16: x and y are the two 16-bit halves of one\n"
           "32-bit output (the OpenCL case study's; biased by its 65536 x 65536 grid, expectation 3.14155753).\n"
-          "Many-stream engines use S streams (default 65536), sample i from stream i mod S. N accepts 10^8, 1e8, 2^27.\n");
+          "Many-stream engines use S streams (default 65536), sample i from stream i mod S. N accepts 10^8, 1e8, 2^27.\n"
+          "Any pseudo-random engine of the library; the quasi-random sobol32 and sobol64 are refused.\n");
       return 0;
     }
     if (i + 1 >= argc) usage_error(a + ": needs a value");

@@ -104,8 +104,30 @@ bool many_streams(Engine e) {
   }
 }
 
+bool has_fused_kernel(Engine e) {
+  switch (e) {
+    case Engine::mrg32k3a:
+    case Engine::kiss99:
+    case Engine::mwc:
+    case Engine::xorshift256:
+    case Engine::kiss:
+    case Engine::dcmt521:
+    case Engine::dcmt2203: return true;
+    default: return false;
+  }
+}
+
+bool quasi_random(Engine e) { return e == Engine::sobol32 || e == Engine::sobol64; }
+
 void validate(const Options& o) {
   engine_info(o.engine);  // throws for an unknown engine
+  // Consecutive outputs of a Sobol' sequence are not independent (pairs of one dimension land on a
+  // lattice): hit-or-miss over them is not Monte Carlo and its standard error means nothing.
+  if (quasi_random(o.engine)) {
+    throw Error(Status::invalid_argument, std::string("--engine: ") + engine_info(o.engine).name +
+                                              " is quasi-random; hit-or-miss pi with a standard error needs a "
+                                              "pseudo-random engine");
+  }
   if (o.samples == 0 || o.samples > (std::uint64_t{1} << 62)) {
     throw Error(Status::invalid_argument, "--samples: " + std::to_string(o.samples) + " is out of range [1, 2^62]");
   }

@@ -100,7 +100,8 @@ void launch_dcmt(const Options& o, unsigned long long* hits, const DeviceBuffer&
                                                             o.seed, S_, o.samples, hits);
 }
 
-// mt19937, mt19937-64: the host API writes chunks into device memory, a kernel counts them.
+// Engines without a device API (mt19937, mt19937-64, MTGP): the host API writes chunks into device
+// memory, a kernel counts them.
 void host_api_and_count(const Options& o, unsigned long long* hits) {
   Generator g(o.engine, Backend::cuda);
   g.seed(o.seed);
@@ -149,7 +150,7 @@ Result estimate_cuda(const Options& o) {
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   check(cudaEventRecord(ev.a), "cudaEventRecord");
   const bool floats = o.variant == Variant::floats;
-  if (o.engine == Engine::mt19937 || o.engine == Engine::mt19937_64) {
+  if (!has_fused_kernel(o.engine)) {
     r.method = "host API + counting kernel";
     host_api_and_count(o, h);
   } else if (dcmt521) {

@@ -38,6 +38,12 @@ struct Result {
 // True for the engines whose samples are per stream (mwc, xorshift256, kiss, dcmt521, dcmt2203).
 bool many_streams(Engine e);
 
+// True for the quasi-random engines (sobol32, sobol64), which gpurng_pi refuses.
+bool quasi_random(Engine e);
+
+// True for the engines whose GPU estimate fuses generation with counting through the device API.
+bool has_fused_kernel(Engine e);
+
 // Checks the options; throws gpurng::Error(invalid_argument) naming the bad one.
 void validate(const Options& o);
 
@@ -46,7 +52,8 @@ Result estimate_cpu(const Options& o);
 
 // On the GPU: generation fused with counting through the device API (mrg32k3a, kiss99, mwc,
 // xorshift256, kiss, dcmt521, dcmt2203), else the host API into device memory and a counting kernel
-// (mt19937, mt19937-64). Throws Error(no_device) without CUDA or a device.
+// (mt19937, mt19937-64, the MTGP engines: any engine without a device API). Throws Error(no_device)
+// without CUDA or a device.
 Result estimate_cuda(const Options& o);
 
 // "pi=<estimate> stderr=<standard error> samples=<N> rate=<samples per second>"
