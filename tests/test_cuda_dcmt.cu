@@ -158,6 +158,33 @@ TEST(CudaDcmt, ChunkedLanesEqualTheCpu) {
   ASSERT_EQ(cpu, gpu) << first_difference(cpu, gpu, k.size);
 }
 
+TEST(CudaDcmt, ChunkedLanesWhoseSetsWrapPastTheFamilysLastEqualTheCpu) {
+  // First stream K - 1: the three streams use sets K - 1, 0, 1, so the jump table's columns wrap (it
+  // holds only the sets a call uses). Lanes of 2^19 (MT521) or 2^18 (MT2203) values: several chunks.
+  REQUIRE_DEVICE();
+  const Kind k = all_kinds()[0];
+  for (Engine e : kEngines) {
+    const std::uint64_t K = e == Engine::dcmt521 ? dcmt::kMt521DefaultSetCount : dcmt::kMt2203DefaultSetCount;
+    const std::size_t n = e == Engine::dcmt521 ? std::size_t{3} << 19 : std::size_t{3} << 18;
+    for (std::uint64_t off : {std::uint64_t{0}, std::uint64_t{3 * 1000 + 1}}) {
+      Generator c(e, Backend::cpu), g(e, Backend::cuda);
+      for (Generator* x : {&c, &g}) {
+        configure(*x, 9, 3, 0);
+        x->select_stream(K - 1);
+        x->offset(off);
+      }
+      std::vector<unsigned char> cpu(n * k.size), gpu(n * k.size);
+      k.gen(c, cpu.data(), n);
+      unsigned char* d = nullptr;
+      ASSERT_EQ(cudaMalloc(&d, gpu.size()), cudaSuccess);
+      k.gen(g, d, n);
+      ASSERT_EQ(cudaMemcpy(gpu.data(), d, gpu.size(), cudaMemcpyDeviceToHost), cudaSuccess);
+      cudaFree(d);
+      ASSERT_EQ(cpu, gpu) << name(e) << " offset=" << off << ": " << first_difference(cpu, gpu, k.size);
+    }
+  }
+}
+
 TEST(CudaDcmt, GridShapeNeverChangesValues) {
   REQUIRE_DEVICE();
   for (Engine e : kEngines) {
