@@ -19,6 +19,7 @@
 #include <curand.h>
 #include <curand_kernel.h>
 
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -102,6 +103,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_dcmt: no CUDA device\n");
     return 1;
   }
+  const auto started = std::chrono::steady_clock::now();  // the whole run should stay under ~60 s
   cudaStream_t s;
   cuda_check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
   void* buf = nullptr;
@@ -268,6 +270,8 @@ int main(int argc, char** argv) {
               ceiling / 1e9, ceiling / 4e9);
   std::printf("fused pi: %llu samples per kernel (%u threads x %llu; 4096-generator rows: 4096 threads, same total)\n",
               static_cast<unsigned long long>(samples), threads, static_cast<unsigned long long>(per_thread));
+  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::printf("measured in %.1f s of wall time\n", wall_s);
   std::printf("%-9s %-15s %-12s %10s %10s %10s %10s\n", "mode", "engine", "output", "generators", "G/s", "% ceiling",
               "vs cuRAND");
   for (const Row& r : rows) {
@@ -284,7 +288,8 @@ int main(int argc, char** argv) {
   std::ofstream js(json_path);
   js << "{\n  \"benchmark\": \"dcmt\",\n  \"device\": \"" << dev_name << "\",\n  \"date\": \"" << today()
      << "\",\n  \"n\": " << n << ",\n  \"bulk_streams\": 4096,\n  \"pi_threads\": " << threads
-     << ",\n  \"pi_samples\": " << samples << ",\n  \"write_ceiling_bytes_per_s\": " << ceiling << ",\n  \"rows\": [\n";
+     << ",\n  \"pi_samples\": " << samples << ",\n  \"write_ceiling_bytes_per_s\": " << ceiling
+     << ",\n  \"wall_seconds\": " << wall_s << ",\n  \"rows\": [\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     js << "    {\"mode\": \"" << r.mode << "\", \"engine\": \"" << r.engine << "\", \"output\": \"" << r.output

@@ -42,7 +42,9 @@ for ex in "example_monte_carlo_pi" "example_perthread_streams" "example_asian_op
   note "$(printf '%-28s %s: %s' "$name" "$r" "$(head -1 "$OUT/$name.log")")"
 done
 
-for e in dcmt521 dcmt2203 mwc mrg32k3a mt19937; do
+# gpurng_pi on the GPU (issue 8): fused kernels (dcmt, mwc, mrg32k3a) and the host API + counting kernel
+# (mt19937, mtgp11213); each line is pi=... stderr=... samples=... rate=..., |pi - 3.14159265| < 4 stderr.
+for e in dcmt521 dcmt2203 mwc mrg32k3a mt19937 mtgp11213; do
   line=$("$BIN"/gpurng_pi --engine "$e" --samples 1e10 --backend cuda 2>&1); note "$(printf "%-28s %s" "gpurng_pi $e (GPU, 1e10)" "$line")"
 done
 
