@@ -11,6 +11,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/gpurng-out}
 mkdir -p "$OUT"
+# The staged build travels packed (scripts/gpu-stage.sh): unpack it once.
+if [ -f .device.tar.xz ] && [ ! -d .device/bin ]; then tar xJf .device.tar.xz; fi
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export GPURNG_TEST_DATA=$PWD/tests/data
 BIN=.device/bin

@@ -2,7 +2,8 @@
 # Builds gpurng here (no GPU needed; nvcc targets sm_90) and copies what the GPU machine runs into
 # .device/ (ignored by git), for scripts/gpu-check.sh to run there: the library, every test,
 # benchmark and example binary, the CLI, and the non-system shared libraries they load (NTL, gf2x,
-# GMP, ...; CUDA's own come from the GPU machine). Usage: scripts/gpu-stage.sh
+# GMP, ...; CUDA's own come from the GPU machine), then packs it as .device.tar.xz, the one path
+# to carry. Usage: scripts/gpu-stage.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/cuda/bin:$PATH
@@ -17,5 +18,10 @@ find build-device/tests build-device/bench build-device/examples build-device/to
 for f in .device/bin/* .device/lib/libgpurng.so; do ldd "$f" 2>/dev/null; done | awk '/=> \// {print $3}' | sort -u |
   grep -vE '/(libc|libm|libdl|librt|libpthread|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/usr/local/cuda|libcuda\.so|libgpurng' |
   while read -r lib; do cp -L "$lib" .device/lib/; done
-du -sh .device
+# The device call carries at most 64 MiB with the repository: strip the host symbols and send a
+# compressed copy (gpu-check.sh unpacks it): carry [".device.tar.xz"].
+strip --strip-unneeded .device/bin/* .device/lib/*.so* 2>/dev/null || true
+rm -f .device.tar.xz
+tar cJf .device.tar.xz .device
+du -sh .device .device.tar.xz
 ls .device/lib
