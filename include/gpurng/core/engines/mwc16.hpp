@@ -24,14 +24,8 @@ GPURNG_HD constexpr std::uint32_t modulus(std::uint32_t a) { return a * 65536u -
 // A state word is valid for multiplier a when 1 <= z <= p - 1.
 GPURNG_HD constexpr bool is_valid(std::uint32_t z, std::uint32_t a) { return z >= 1u && z < modulus(a); }
 
-// z' = a (z mod 2^16) + z / 2^16, computed as a z - p (z / 2^16) = a z + (1 - a 2^16)(z / 2^16)
-// (= a x + c exactly, since a c 2^16 = p c + c; the true value is below 2^32, so the wrapped 32-bit
-// arithmetic gives the same word for every z). Same bits as the direct form; on the GPU it is one
-// shift, one multiply and one multiply-add (1 - a 2^16 is loop-invariant) instead of a shift, an AND
-// and a multiply-add: one integer-ALU operation fewer per component, moved to the multiply-add
-// pipe; the ALU pipe is what the per-thread engines are bound by on the fly (docs/PERFORMANCE.md).
 GPURNG_HD GPURNG_FORCEINLINE constexpr std::uint32_t step(std::uint32_t z, std::uint32_t a) {
-  return (1u - a * 65536u) * (z >> 16) + a * z;
+  return a * (z & 0xffffu) + (z >> 16);
 }
 
 // The state k steps after z (z valid for a).
