@@ -1,0 +1,151 @@
+// The GF(2) toolkit's subcommands run as a user runs them: equidist and dc (mtgpdc in
+// test_cli_mtgpdc.cpp): outputs, file formats, --help, and one line on stderr for every bad argument.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+
+#include "cli_runner.hpp"
+#include "gf2/dc_csv.hpp"
+#include "gf2/equidistribution.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using gpurng::test::count_lines;
+using gpurng::test::run_cli;
+
+TEST(CliGf2, EquidistMt19937Table) {
+  const auto r = run_cli({"equidist", "--engine", "mt19937"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  std::istringstream in(r.out);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "v k d");
+  for (int v = 1; v <= 32; ++v) {
+    std::getline(in, line);
+    std::istringstream row(line);
+    int vv, k, d;
+    row >> vv >> k >> d;
+    EXPECT_EQ(vv, v);
+    EXPECT_EQ(k + d, 19937 / v);
+    if (v == 3) EXPECT_EQ(d, 405);
+    if (v == 7) EXPECT_EQ(d, 355);
+  }
+  std::getline(in, line);
+  EXPECT_EQ(line, "total dimension defect: 6750");
+  EXPECT_FALSE(std::getline(in, line));
+}
+
+TEST(CliGf2, EquidistJson) {
+  const auto r = run_cli({"equidist", "--engine", "xorshift256", "--json"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(count_lines(r.out), 1);
+  EXPECT_NE(r.out.find("\"engine\": \"xorshift256\""), std::string::npos);
+  EXPECT_NE(r.out.find("{\"v\": 1, \"k\": 256, \"d\": 0}"), std::string::npos);
+  EXPECT_NE(r.out.find("\"total_dimension_defect\": "), std::string::npos);
+}
+
+TEST(CliGf2, DcWritesSetsThatEquidistAndTheReaderTake) {
+  const std::string path = gpurng::test::temp_path("dc521.csv");
+  const auto r = run_cli({"dc", "--mexp", "521", "--word-size", "32", "--ids", "10-13", "--seed", "9", "--threads", "2",
+                          "--out", path});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const std::vector<gpurng::gf2::DcParams> sets = gpurng::gf2::read_dc_sets(path);
+  ASSERT_EQ(sets.size(), 4u);
+  std::ifstream f(path);
+  std::string header, row;
+  std::getline(f, header);
+  EXPECT_EQ(header,
+            "id,w,p,n,m,r,aaa,wmask,umask,lmask,shift0_u,shift1_l,shiftB_s,shiftC_t,maskB_b,maskC_c,delta,weight,sha1,"
+            "candidates,seconds");
+  std::set<std::string> sha1s;
+  for (int i = 0; i < 4; ++i) {
+    std::getline(f, row);
+    const auto fields = gpurng::test::split_csv_line(row);
+    ASSERT_EQ(fields.size(), 21u);
+    EXPECT_EQ(fields[0], std::to_string(10 + i));  // in ID order despite two threads
+    EXPECT_EQ(sets[static_cast<std::size_t>(i)].aaa & 0xffffu, static_cast<std::uint32_t>(10 + i));
+    sha1s.insert(fields[18]);
+    // equidist on the row reports the Delta the creator wrote.
+    const auto e = run_cli({"equidist", "--engine", "dcmt", "--param-file", path, "--param-set", std::to_string(i)});
+    ASSERT_EQ(e.rc, 0) << e.err;
+    EXPECT_NE(e.out.find("total dimension defect: " + fields[16] + "\n"), std::string::npos) << e.out;
+  }
+  EXPECT_EQ(sha1s.size(), 4u);
+  std::remove(path.c_str());
+}
+
+TEST(CliGf2, DcReadsTheReferenceCreatorsFile) {
+  const auto e = run_cli({"equidist", "--engine", "dcmt", "--param-file",
+                          gpurng::test::data_path("dcmt/seed002_mt521_parameter_sets.csv"), "--param-set", "31"});
+  ASSERT_EQ(e.rc, 0) << e.err;
+  // The last of the seed's sets (aaa 0xd3873adf): k(17) = 19 of at most floor(521/17) = 30, Delta 107.
+  EXPECT_NE(e.out.find("\n17 19 11\n"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("total dimension defect: 107\n"), std::string::npos) << e.out;
+}
+
+TEST(CliGf2, Help) {
+  for (const char* cmd : {"equidist", "dc"}) {
+    const auto r = run_cli({cmd, "--help"});
+    EXPECT_EQ(r.rc, 0) << cmd;
+    EXPECT_NE(r.out.find("Examples:"), std::string::npos) << cmd;
+  }
+  const auto top = run_cli({"--help"});
+  EXPECT_NE(top.out.find("equidist"), std::string::npos);
+  EXPECT_NE(top.out.find("dc"), std::string::npos);
+}
+
+struct BadCase {
+  std::vector<std::string> args;
+  std::string names;  // what the one line must mention
+};
+
+TEST(CliGf2, BadArgumentsGiveOneLine) {
+  const std::string missing = gpurng::test::temp_path("missing.csv");
+  const std::string bad_csv = gpurng::test::temp_path("bad.csv");
+  {
+    std::ofstream f(bad_csv);
+    f << "n,m,r,aaa,wmask,umask,lmask,shift0_u,shift1_l,shiftB_s,shiftC_t,maskB_b,maskC_c\n17,8,23,zz,1,1,1,1,1,1,1,1,1\n";
+  }
+  const std::vector<BadCase> cases = {
+      {{"equidist", "--engine", "mrg32k3a"}, "--engine"},
+      {{"equidist", "--engine", "nonsense"}, "--engine"},
+      {{"equidist", "--engine", "mt19937", "--param-set", "1"}, "--param-set"},
+      {{"equidist", "--engine", "mt19937", "--param-set", "x"}, "--param-set"},
+      {{"equidist", "--engine", "xorshift256", "--param-file", bad_csv}, "--param-file"},
+      {{"equidist", "--engine", "dcmt"}, "--param-file"},
+      {{"equidist", "--engine", "dcmt", "--param-file", missing}, "--param-file"},
+      {{"equidist", "--engine", "dcmt", "--param-file", bad_csv}, "--param-file"},
+      {{"equidist", "--engine", "dcmt", "--param-file", gpurng::test::data_path("dcmt/seed002_mt521_parameter_sets.csv"),
+        "--param-set", "32"},
+       "--param-set"},
+      {{"equidist", "--bogus"}, "--bogus"},
+      {{"dc", "--ids", "0-3"}, "--mexp"},
+      {{"dc", "--mexp", "521"}, "--ids"},
+      {{"dc", "--mexp", "520", "--ids", "0"}, "--mexp"},
+      {{"dc", "--mexp", "521", "--word-size", "64", "--ids", "0"}, "--word-size"},
+      {{"dc", "--mexp", "521", "--ids", "5-3"}, "--ids"},
+      {{"dc", "--mexp", "521", "--ids", "0-65536"}, "--ids"},
+      {{"dc", "--mexp", "521", "--ids", "-3"}, "--ids"},
+      {{"dc", "--mexp", "521", "--ids", "a-b"}, "--ids"},
+      {{"dc", "--mexp", "521", "--ids", "0", "--seed", "-1"}, "--seed"},
+      {{"dc", "--mexp", "521", "--ids", "0", "--threads", "0"}, "--threads"},
+      {{"dc", "--mexp", "521", "--ids", "0", "--out", "/nonexistent-dir/x.csv"}, "--out"},
+      {{"dc", "--mexp", "521", "--ids", "0", "--progress", "often"}, "--progress"},
+      {{"equidistt"}, "equidistt"},
+  };
+  for (const BadCase& c : cases) {
+    const auto r = run_cli(c.args);
+    std::string shown;
+    for (const auto& a : c.args) shown += a + " ";
+    EXPECT_NE(r.rc, 0) << shown;
+    EXPECT_EQ(count_lines(r.err), 1) << shown << ": " << r.err;
+    EXPECT_NE(r.err.find(c.names), std::string::npos) << shown << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("gpurng: error: ", 0), 0u) << shown << ": " << r.err;
+  }
+  std::remove(bad_csv.c_str());
+}
+
+}  // namespace
