@@ -46,6 +46,11 @@ class EngineImpl {
   // Fills out[0..n) (memory the backend can write) and advances the offset by n. Throws without
   // changing the offset if the request cannot be served.
   virtual void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) = 0;
+  // CUDA backend, host memory: fills host_out[0..n) through device scratch memory and synchronises
+  // ctx.stream. The default (generator.cpp) cuts the request into consecutive chunks, one
+  // generate() call each; engines whose output is not the concatenation of such chunks (Sobol's
+  // dimension-major points) override it.
+  virtual void generate_via_device(const Request& req, void* host_out, std::size_t n, const ExecContext& ctx);
   // Options; the defaults reject them (the engine has no such option).
   virtual void set_dimensions(std::uint32_t d) { unsupported("dimensions", d); }
   virtual void set_scramble(Scramble s) { unsupported("scramble", static_cast<int>(s)); }

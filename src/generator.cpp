@@ -13,6 +13,11 @@
 namespace gpurng {
 namespace detail {
 
+void EngineImpl::generate_via_device(const Request& req, void* host_out, std::size_t n, const ExecContext& ctx) {
+  cuda::generate_to_host(host_out, n, value_size(req.type), ctx.stream,
+                         [&](void* chunk, std::size_t count) { generate(req, chunk, count, ctx); });
+}
+
 class GeneratorImpl {
  public:
   GeneratorImpl(Engine e, Backend requested) : engine_(make_engine(e)) {
@@ -46,8 +51,7 @@ class GeneratorImpl {
         }
         engine_->generate(req, out, n, ctx_);
       } else if (cuda::memory_kind(out) == cuda::MemoryKind::host) {
-        cuda::generate_to_host(out, n, value_size(req.type), ctx_.stream,
-                               [&](void* chunk, std::size_t count) { engine_->generate(req, chunk, count, ctx_); });
+        engine_->generate_via_device(req, out, n, ctx_);
       } else {
         engine_->generate(req, out, n, ctx_);
       }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gpurng/gpurng.hpp"
+#include "test_support.hpp"
 #include "value_writer.hpp"
 
 namespace {
@@ -274,6 +275,150 @@ TEST(CliMt19937, BadArgumentsGetOneClearLine) {
     EXPECT_EQ(r.out, "") << joined;
     ASSERT_FALSE(r.err.empty()) << joined;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
+    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+  }
+}
+
+// MTGP through the tool: --engine, --param-set, --streams, --seed and --seed-array as the reference
+// seeds (known answers from tests/data/mtgp), and each bad value in one line.
+TEST(Cli, MtgpEnginesSeedAsTheReference) {
+  const gpurng::test::Csv kat32 = gpurng::test::read_csv("mtgp/mtgp32_kat_11213_idx1.csv");
+  const Result r = run({"generate", "--engine", "mtgp11213", "--streams", "1", "--param-set", "1", "--seed", "1", "--dist",
+                        "bits", "--count", "5", "--backend", "cpu"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  std::string want;
+  for (int i = 0; i < 5; ++i) want += kat32.rows[i].at("value") + "\n";  // seed_1_uint, n = 0..4
+  EXPECT_EQ(r.out, want);
+
+  const gpurng::test::Csv kat64 = gpurng::test::read_csv("mtgp/mtgp64_kat_110503_idx127.csv");
+  const Result a = run({"generate", "--engine", "mtgp64-110503", "--streams", "1", "--param-set", "127", "--seed-array",
+                        "1,2,3,4", "--dist", "bits", "--count", "3", "--backend", "cpu"});
+  ASSERT_EQ(a.rc, 0) << a.err;
+  std::string want64;
+  for (const auto& row : kat64.rows) {
+    if (row.at("section") == "array_1_2_3_4_uint" && std::stoi(row.at("n")) < 3) want64 += row.at("value") + "\n";
+  }
+  EXPECT_EQ(a.out, want64);
+
+  // The default layout through the tool equals the library's.
+  const Result d = run({"generate", "--engine", "mtgp23209", "--seed", "7", "--offset", "1000", "--count", "700",
+                        "--dist", "normal", "--precision", "float", "--backend", "cpu"});
+  ASSERT_EQ(d.rc, 0) << d.err;
+  gpurng::Generator g(gpurng::Engine::mtgp23209, gpurng::Backend::cpu);
+  g.seed(7);
+  g.offset(1000);
+  std::vector<float> v(700);
+  g.generate_normal(v.data(), v.size(), 0.0f, 1.0f);
+  std::istringstream in(d.out);
+  std::string line;
+  for (float x : v) {
+    ASSERT_TRUE(std::getline(in, line));
+    EXPECT_EQ(std::strtof(line.c_str(), nullptr), x);
+  }
+
+  struct Case {
+    std::vector<std::string> args;
+    int rc;
+    const char* mention;
+  };
+  const std::vector<Case> cases = {
+      {{"generate", "--engine", "mtgp11213", "--param-set", "128"}, 2, "[0, 127]"},
+      {{"generate", "--engine", "mtgp64-23209", "--param-set", "4294967296"}, 2, "--param-set"},
+      {{"generate", "--engine", "mtgp44497", "--streams", "0"}, 2, "streams"},
+      {{"generate", "--engine", "mtgp44497", "--streams", "4097"}, 2, "[1, 4096]"},
+      {{"generate", "--engine", "mtgp11213", "--seed", "4294967296"}, 2, "[0, 2^32-1]"},
+      {{"generate", "--engine", "mtgp11213", "--seed-array", "1,4294967296"}, 2, "word 1"},
+      {{"generate", "--engine", "mtgp11213", "--stream", "1"}, 1, "no stream selection"},
+      {{"generate", "--engine", "mtgp11213-curand", "--seed-array", "1"}, 1, "seed array"},
+      {{"generate", "--engine", "mtgp11213-curand", "--param-set", "9"}, 2, "[0, 8]"},
+      {{"generate", "--engine", "mtgp64-44497", "--dims", "2"}, 1, "no dimensions"},
+  };
+  for (const Case& c : cases) {
+    const Result e = run(c.args);
+    std::string joined;
+    for (const auto& x : c.args) joined += x + " ";
+    EXPECT_EQ(e.rc, c.rc) << joined << "\n" << e.err;
+    EXPECT_EQ(e.out, "") << joined;
+    ASSERT_FALSE(e.err.empty()) << joined;
+    EXPECT_EQ(e.err.find('\n'), e.err.size() - 1) << joined << ": more than one line:\n" << e.err;
+    EXPECT_NE(e.err.find(c.mention), std::string::npos) << joined << ": " << e.err;
+  }
+}
+
+// ----- Sobol' (issue 4) -----------------------------------------------------------------------------
+
+TEST(CliSobol, DimensionMajorPointsAndRawIntegers) {
+  // Points 0 and 1 of dimensions 1..3, dimension-major: 0, 1/2 in every dimension.
+  const Result r = run({"generate", "--engine", "sobol32", "--dims", "3", "--count", "6", "--dist", "bits", "--backend", "cpu"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.out, "0\n2147483648\n0\n2147483648\n0\n2147483648\n");
+  const Result w = run({"generate", "--engine", "sobol64", "--count", "2", "--offset", "1", "--dist", "bits", "--backend", "cpu"});
+  ASSERT_EQ(w.rc, 0) << w.err;
+  EXPECT_EQ(w.out, "9223372036854775808\n13835058055282163712\n");  // 2^63, 3 * 2^62
+}
+
+TEST(CliSobol, TextMatchesTheLibraryForScrambledNormals) {
+  const Result r = run({"generate", "--engine", "sobol64", "--dims", "5", "--scramble", "owen", "--seed", "7", "--offset", "3",
+                        "--count", "5000", "--dist", "normal", "--precision", "float", "--backend", "cpu"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  gpurng::Generator g(gpurng::Engine::sobol64, gpurng::Backend::cpu);
+  g.seed(7);
+  g.dimensions(5);
+  g.scramble(gpurng::Scramble::owen);
+  g.offset(3);
+  std::vector<float> want(5000);
+  g.generate_normal(want.data(), want.size());
+  std::istringstream in(r.out);
+  std::string line;
+  std::size_t i = 0;
+  while (std::getline(in, line)) {
+    ASSERT_LT(i, want.size());
+    EXPECT_EQ(std::strtof(line.c_str(), nullptr), want[i]) << "line " << i;
+    ++i;
+  }
+  EXPECT_EQ(i, want.size());
+}
+
+TEST(CliSobol, OneDimensionStreamsInChunksLikeOneCall) {
+  const std::string bin = temp("sobol.bin");
+  ASSERT_EQ(run({"generate", "--engine", "sobol32", "--count", "3000000", "--dist", "uniform", "--precision", "float",
+                 "--scramble", "shift", "--format", "bin", "--out", bin, "--backend", "cpu"}).rc, 0);
+  gpurng::Generator g(gpurng::Engine::sobol32, gpurng::Backend::cpu);
+  g.scramble(gpurng::Scramble::digital_shift);
+  std::vector<float> want(3000000);
+  g.generate_uniform(want.data(), want.size());
+  EXPECT_EQ(slurp(bin), std::string(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(float)));
+  std::remove(bin.c_str());
+}
+
+TEST(CliSobol, EveryBadArgumentGetsOneClearLine) {
+  struct Case {
+    std::vector<std::string> args;
+    int rc;
+    const char* mention;
+  };
+  const std::vector<Case> cases = {
+      {{"generate", "--engine", "sobol32", "--dims", "21202"}, 2, "--dims"},
+      {{"generate", "--engine", "sobol32", "--dims", "0"}, 2, "--dims"},
+      {{"generate", "--engine", "sobol64", "--dims", "3", "--count", "10"}, 2, "--count"},
+      {{"generate", "--engine", "sobol32", "--dims", "2", "--count", "2^29"}, 2, "--count"},
+      {{"generate", "--engine", "sobol32", "--offset", "4294967297"}, 2, "--offset"},
+      {{"generate", "--engine", "sobol32", "--offset", "4294967295", "--count", "2"}, 2, "--count"},
+      {{"generate", "--engine", "sobol32", "--normal-method", "box-muller"}, 1, "--normal-method"},
+      {{"generate", "--engine", "sobol32", "--scramble", "random"}, 2, "--scramble"},
+      {{"generate", "--engine", "mrg32k3a", "--scramble", "owen"}, 1, "--scramble"},
+      {{"generate", "--engine", "sobol32", "--seed-array", "1,2"}, 1, "seed"},
+      {{"generate", "--engine", "sobol32", "--stream", "1"}, 1, "streams"},
+  };
+  for (const Case& c : cases) {
+    const Result r = run(c.args);
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << joined;
+    ASSERT_FALSE(r.err.empty()) << joined;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
+    EXPECT_EQ(r.err.rfind("gpurng: error: ", 0), 0u) << joined << ": " << r.err;
     EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
   }
 }

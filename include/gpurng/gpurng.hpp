@@ -55,10 +55,21 @@ enum class Engine : int {
   mrg32k3a = 1,
   mt19937 = 2,     // std::mt19937's sequence
   mt19937_64 = 3,  // std::mt19937_64's sequence
+  sobol32 = 4,  // quasi-random: dimensions(), scramble(); offsets count points
+  sobol64 = 5,
   mwc = 6,          // two 16-bit multiply-with-carry generators, many streams (docs/ENGINES.md)
   xorshift256 = 7,  // Panneton-L'Ecuyer xorshift r = 8, s = 7, many streams
   kiss = 8,         // KISS with a multiplier pair per stream, many streams
   kiss99 = 9,       // Marsaglia's KISS99, one stream
+  // MTGP (Saito & Matsumoto): 32-bit with periods 2^11213-1, 2^23209-1, 2^44497-1; 64-bit with
+  // 2^23209-1, 2^44497-1, 2^110503-1; and MTGP32-11213 as cuRAND's CURAND_RNG_PSEUDO_MTGP32 has it.
+  mtgp11213 = 10,
+  mtgp23209 = 11,
+  mtgp44497 = 12,
+  mtgp64_23209 = 13,
+  mtgp64_44497 = 14,
+  mtgp64_110503 = 15,
+  mtgp11213_curand = 16,
 };
 
 enum class Backend : int {

@@ -15,5 +15,14 @@ std::unique_ptr<EngineImpl> make_mwc_engine();
 std::unique_ptr<EngineImpl> make_xorshift256_engine();
 std::unique_ptr<EngineImpl> make_kiss_engine();
 std::unique_ptr<EngineImpl> make_kiss99_engine();
+std::unique_ptr<EngineImpl> make_mtgp11213_engine();
+std::unique_ptr<EngineImpl> make_mtgp23209_engine();
+std::unique_ptr<EngineImpl> make_mtgp44497_engine();
+std::unique_ptr<EngineImpl> make_mtgp64_23209_engine();
+std::unique_ptr<EngineImpl> make_mtgp64_44497_engine();
+std::unique_ptr<EngineImpl> make_mtgp64_110503_engine();
+std::unique_ptr<EngineImpl> make_mtgp11213_curand_engine();
+std::unique_ptr<EngineImpl> make_sobol32_engine();
+std::unique_ptr<EngineImpl> make_sobol64_engine();
 
 }  // namespace gpurng::detail

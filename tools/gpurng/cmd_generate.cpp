@@ -91,23 +91,37 @@ void generate_chunk(Generator& g, Distribution dist, ValueKind kind, double p0, 
   }
 }
 
+// Runs a library call for a command-line option; its error message then names the option.
+template <class F>
+void for_option(const char* option, F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    throw Error(e.status(), std::string(option) + ": " + e.what());
+  }
+}
+
 void apply_engine_options(Generator& g, const GenerateOptions& o) {
   if (!o.dims.empty()) {
     const std::uint64_t d = parse_u64(o.dims, "--dims");
     if (d == 0 || d > 0xffffffffu) usage_error("--dims: " + o.dims + " is out of range [1, 2^32-1]");
-    g.dimensions(static_cast<std::uint32_t>(d));
+    for_option("--dims", [&] { g.dimensions(static_cast<std::uint32_t>(d)); });
   }
   if (!o.scramble.empty()) {
-    if (o.scramble == "none") g.scramble(Scramble::none);
-    else if (o.scramble == "shift") g.scramble(Scramble::digital_shift);
-    else if (o.scramble == "owen") g.scramble(Scramble::owen);
+    Scramble s = Scramble::none;
+    if (o.scramble == "none") s = Scramble::none;
+    else if (o.scramble == "shift") s = Scramble::digital_shift;
+    else if (o.scramble == "owen") s = Scramble::owen;
     else usage_error("--scramble: '" + o.scramble + "' is not one of none, shift, owen");
+    for_option("--scramble", [&] { g.scramble(s); });
   }
   if (!o.streams.empty()) g.streams(parse_u64(o.streams, "--streams"));
   if (!o.normal_method.empty()) {
-    if (o.normal_method == "box-muller") g.normal_method(NormalMethod::box_muller);
-    else if (o.normal_method == "icdf") g.normal_method(NormalMethod::inverse_cdf);
+    NormalMethod m = NormalMethod::box_muller;
+    if (o.normal_method == "box-muller") m = NormalMethod::box_muller;
+    else if (o.normal_method == "icdf") m = NormalMethod::inverse_cdf;
     else usage_error("--normal-method: '" + o.normal_method + "' is not one of box-muller, icdf");
+    for_option("--normal-method", [&] { g.normal_method(m); });
   }
   if (!o.param_file.empty()) g.param_file(o.param_file);
   if (!o.param_set.empty()) {
@@ -165,10 +179,23 @@ int run(const GenerateOptions& o) {
                     o.substream.empty() ? 0 : parse_u64(o.substream, "--substream"));
   }
   apply_engine_options(g, o);
-  g.offset(offset);
+  for_option("--offset", [&] { g.offset(offset); });
   if (count > g.remaining()) {
     usage_error("--count: " + o.count + " values from offset " + o.offset + " pass the end of the addressable " +
                 o.engine + " sequence (at most " + std::to_string(g.remaining()) + " from this offset)");
+  }
+
+  // Quasi-random engines with D > 1 dimensions: --count values are count/D whole points, written
+  // dimension-major as one block (one generate call), so the output does not depend on chunking.
+  const std::uint64_t dims = o.dims.empty() ? 1 : parse_u64(o.dims, "--dims");
+  constexpr std::uint64_t kMaxBlock = std::uint64_t{1} << 28;
+  if (dims > 1 && count % dims != 0) {
+    usage_error("--count: " + o.count + " is not a multiple of --dims " + o.dims +
+                " (the output is whole points, dimension-major)");
+  }
+  if (dims > 1 && count > kMaxBlock) {
+    usage_error("--count: " + o.count + " values with --dims " + o.dims +
+                " exceeds 2^28, the largest dimension-major block written in one piece; use several runs with --offset");
   }
 
   OutputTarget target(o.out);
@@ -178,7 +205,9 @@ int run(const GenerateOptions& o) {
   ValueWriter writer(format, kind, target);
   writer.begin(count);
 
-  const std::size_t chunk = g.backend() == Backend::cuda ? std::size_t{1} << 24 : std::size_t{1} << 20;
+  const std::size_t chunk = dims > 1 ? static_cast<std::size_t>(std::max<std::uint64_t>(count, 1))
+                           : g.backend() == Backend::cuda ? std::size_t{1} << 24
+                                                          : std::size_t{1} << 20;
   std::vector<unsigned char> buf(static_cast<std::size_t>(std::min<std::uint64_t>(count, chunk)) * value_bytes(kind));
   const bool show = o.progress == "always" || (o.progress == "auto" && stderr_is_terminal());
   Progress progress(count, show);
@@ -223,7 +252,9 @@ std::function<int()> add_generate_command(CLI::App& app) {
   cmd->add_option("--out", o->out, "Output file, or - for standard output")->capture_default_str();
   cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda")->capture_default_str();
   cmd->add_option("--threads", o->threads, "CPU backend threads, 0 = all")->capture_default_str();
-  cmd->add_option("--dims", o->dims, "Quasi-random engines: dimensions per point");
+  cmd->add_option("--dims", o->dims,
+                  "Quasi-random engines: dimensions per point (sobol: 1..21201; --count is then a multiple of it, "
+                  "--offset counts points, and the output is dimension-major)");
   cmd->add_option("--scramble", o->scramble, "Quasi-random engines: none | shift | owen");
   cmd->add_option("--streams", o->streams, "Many-stream engines: streams S (out[j*S + s] is value j of stream s)");
   cmd->add_option("--normal-method", o->normal_method, "box-muller | icdf (engines that offer both)");

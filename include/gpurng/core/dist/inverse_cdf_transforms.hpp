@@ -1,0 +1,41 @@
+// Distributions by inversion of one uniform: normal and log-normal through the inverse normal CDF.
+//
+// Like every transform in transforms.hpp these are generic over the engine traits E (raw_type,
+// uniform_float(raw), uniform_double(raw)), so any engine can use them. Arity 1: value i comes from
+// the engine's output at position i alone, which is what quasi-random sequences need (each value
+// keeps its point's coordinate) and what makes offsets trivial. The engine's uniforms must lie in
+// the inverse CDF's domain (inverse_normal.hpp): strictly inside (0, 1), so that the values are
+// finite.
+#pragma once
+
+#include "gpurng/core/dist/inverse_normal.hpp"
+#include "gpurng/core/dist/transforms.hpp"
+
+namespace gpurng::core::dist {
+
+// normal(mean, stddev): fma(stddev, Phi^-1(u), mean).
+template <class E, class T>
+struct NormalInverseCdf {
+  using value_type = T;
+  static constexpr int arity = 1;
+  T mean;
+  T stddev;
+  GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
+    out[0] = ieee::fma(stddev, inverse_normal_cdf(uniform_of<E, T>(r[0])), mean);
+  }
+};
+
+// log-normal: exp of the inverse-CDF normal at the same position (mean, stddev of the logarithm).
+template <class E, class T>
+struct LogNormalInverseCdf {
+  using value_type = T;
+  static constexpr int arity = 1;
+  T mean;
+  T stddev;
+  GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
+    NormalInverseCdf<E, T>{mean, stddev}(r, out);
+    out[0] = elementary::exp(out[0]);
+  }
+};
+
+}  // namespace gpurng::core::dist
