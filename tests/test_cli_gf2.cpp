@@ -86,8 +86,60 @@ TEST(CliGf2, DcReadsTheReferenceCreatorsFile) {
   EXPECT_NE(e.out.find("total dimension defect: 107\n"), std::string::npos) << e.out;
 }
 
+std::string mtgp_data(const std::string& name) { return std::string(GPURNG_DATA_DIR) + "/mtgp/" + name; }
+
+TEST(CliGf2, EquidistMtgpTablesAndFiles) {
+  const auto t1 = run_cli({"equidist", "--engine", "mtgp23209", "--param-set", "8"});
+  ASSERT_EQ(t1.rc, 0) << t1.err;
+  EXPECT_NE(t1.out.find("\n25 727 201\n"), std::string::npos);  // the paper's Table 1
+  EXPECT_NE(t1.out.find("total dimension defect: 1141\n"), std::string::npos);
+  const auto f = run_cli({"equidist", "--engine", "mtgp11213", "--param-file", mtgp_data("mtgp32_fast_params_11213.csv"),
+                          "--param-set", "1"});
+  ASSERT_EQ(f.rc, 0) << f.err;
+  EXPECT_NE(f.out.find("total dimension defect: 723\n"), std::string::npos);  // the table's delta column
+}
+
+// The first `rows` sets of a table file, optionally with one SHA-1 digit changed in the last row.
+std::string head_of(const std::string& file, int rows, bool tamper) {
+  std::ifstream in(file);
+  const std::string path = gpurng::test::temp_path("head.csv");
+  std::ofstream out(path);
+  std::string line;
+  for (int i = 0; i <= rows && std::getline(in, line); ++i) {
+    if (tamper && i == rows) line[line.size() - 1] = line.back() == '0' ? '1' : '0';
+    out << line << '\n';
+  }
+  return path;
+}
+
+TEST(CliGf2, MtgpdcVerifiesReferenceSets) {
+  const std::string good = head_of(mtgp_data("mtgp32dc_fast_params_11213.csv"), 3, false);
+  const auto r = run_cli({"mtgpdc", "--mexp", "11213", "--verify", good, "--threads", "2"});
+  EXPECT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(count_lines(r.out), 4);
+  EXPECT_EQ(r.out.find(",NO\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n0,0,1,cbb03faa650dbd1c8cc2910087257ff86f23f218,665,1599,"), std::string::npos) << r.out;
+  const std::string bad = head_of(mtgp_data("mtgp32dc_fast_params_11213.csv"), 2, true);
+  const auto b = run_cli({"mtgpdc", "--mexp", "11213", "--verify", bad});
+  EXPECT_EQ(b.rc, 1);
+  EXPECT_NE(b.out.find(",NO\n"), std::string::npos) << b.out;
+  std::remove(good.c_str());
+  std::remove(bad.c_str());
+}
+
+TEST(CliGf2, GenerateTakesAnMtgpParamFile) {
+  const auto a = run_cli({"generate", "--engine", "mtgp11213", "--param-file", mtgp_data("mtgp32_fast_params_11213.csv"),
+                          "--param-set", "5", "--dist", "bits", "--count", "1000", "--backend", "cpu"});
+  const auto b = run_cli({"generate", "--engine", "mtgp11213", "--param-set", "5", "--dist", "bits", "--count", "1000",
+                          "--backend", "cpu"});
+  ASSERT_EQ(a.rc, 0) << a.err;
+  ASSERT_EQ(b.rc, 0) << b.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_EQ(count_lines(a.out), 1000);
+}
+
 TEST(CliGf2, Help) {
-  for (const char* cmd : {"equidist", "dc"}) {
+  for (const char* cmd : {"equidist", "dc", "mtgpdc"}) {
     const auto r = run_cli({cmd, "--help"});
     EXPECT_EQ(r.rc, 0) << cmd;
     EXPECT_NE(r.out.find("Examples:"), std::string::npos) << cmd;
@@ -135,6 +187,20 @@ TEST(CliGf2, BadArgumentsGiveOneLine) {
       {{"dc", "--mexp", "521", "--ids", "0", "--out", "/nonexistent-dir/x.csv"}, "--out"},
       {{"dc", "--mexp", "521", "--ids", "0", "--progress", "often"}, "--progress"},
       {{"equidistt"}, "equidistt"},
+      {{"equidist", "--engine", "mtgp11213", "--param-set", "128"}, "--param-set"},
+      {{"equidist", "--engine", "mtgp23209", "--param-file", mtgp_data("mtgp32_fast_params_11213.csv")}, "--param-file"},
+      {{"mtgpdc", "--ids", "0"}, "--mexp"},
+      {{"mtgpdc", "--mexp", "19937", "--ids", "0"}, "--mexp"},
+      {{"mtgpdc", "--mexp", "11213"}, "--ids"},
+      {{"mtgpdc", "--mexp", "11213", "--ids", "0-4294967296"}, "--ids"},
+      {{"mtgpdc", "--mexp", "11213", "--ids", "3-1"}, "--ids"},
+      {{"mtgpdc", "--mexp", "11213", "--ids", "0", "--threads", "300"}, "--threads"},
+      {{"mtgpdc", "--mexp", "11213", "--ids", "0", "--seed", "1.5"}, "--seed"},
+      {{"mtgpdc", "--mexp", "11213", "--ids", "0", "--out", "/nonexistent-dir/x.csv"}, "--out"},
+      {{"mtgpdc", "--mexp", "11213", "--verify", missing}, "--verify"},
+      {{"mtgpdc", "--mexp", "11213", "--verify", bad_csv}, "--verify"},
+      {{"mtgpdc", "--mexp", "23209", "--verify", mtgp_data("mtgp32_fast_params_11213.csv")}, "--verify"},
+      {{"mtgpdc", "--mexp", "11213", "--verify", mtgp_data("mtgp32_fast_params_11213.csv"), "--ids", "0"}, "--ids"},
   };
   for (const BadCase& c : cases) {
     const auto r = run_cli(c.args);

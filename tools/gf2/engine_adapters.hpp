@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "gpurng/core/engines/mt19937.hpp"
+#include "gpurng/core/engines/mtgp.hpp"
 #include "gpurng/core/engines/xorshift256.hpp"
 
 namespace gpurng::gf2 {
@@ -45,6 +46,21 @@ struct Xorshift256Adapter {
     const core::xorshift256::State st = core::xorshift256::stream_state(0, 0);
     std::copy(st.x, st.x + 8, x);
   }
+};
+
+// MTGP (32- or 64-bit words) with one parameter set: x[N] = recursion(x[0], x[1], x[pos]), output
+// temper(x[N], x[pos - 1]) (Definitions 3.3 and 3.4 of the MTGP paper, core/engines/mtgp.hpp).
+template <class W>
+struct MtgpAdapter {
+  using word = W;
+  core::mtgp::Params<W> p;
+  int word_bits() const { return core::mtgp::kWordBits<W>; }
+  int state_words() const { return static_cast<int>(core::mtgp::state_words(p)); }
+  int degree() const { return static_cast<int>(p.mexp); }
+  word first_word_mask() const { return p.mask; }
+  word next(const word* x) const { return core::mtgp::recursion(x[0], x[1], x[p.pos], p.mask, p.sh1, p.sh2, p.tbl); }
+  word output(const word* x) const { return core::mtgp::temper(x[state_words()], x[p.pos - 1], p.tmp_tbl); }
+  void seed(word* x) const { core::mtgp::seed_state<W>(p, W{1}, x); }
 };
 
 // Any generator with its output bits reversed: k(v) of this is the dimension of equidistribution of

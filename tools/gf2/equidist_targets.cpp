@@ -5,6 +5,9 @@
 
 #include "dc_csv.hpp"
 #include "engine_adapters.hpp"
+#include "engines/mtgp_param_file.hpp"
+#include "engines/mtgp_param_tables.hpp"
+#include "gpurng/gpurng.hpp"
 
 namespace gpurng::gf2 {
 namespace {
@@ -31,9 +34,47 @@ void no_parameter_sets(const EquidistRequest& r) {
   if (!r.param_file.empty()) throw std::invalid_argument("--param-file: engine '" + r.engine + "' takes no parameter file");
 }
 
+namespace tables = detail::mtgp_tables;
+
+struct MtgpEngineTable {
+  const char* name;
+  const tables::Table<std::uint32_t>* t32;
+  const tables::Table<std::uint64_t>* t64;
+};
+
+const MtgpEngineTable kMtgpTables[] = {
+    {"mtgp11213", &tables::k32_fast_11213, nullptr},       {"mtgp23209", &tables::k32_fast_23209, nullptr},
+    {"mtgp44497", &tables::k32_fast_44497, nullptr},       {"mtgp64-23209", nullptr, &tables::k64_fast_23209},
+    {"mtgp64-44497", nullptr, &tables::k64_fast_44497},    {"mtgp64-110503", nullptr, &tables::k64_fast_110503},
+    {"mtgp11213-curand", &tables::k32dc_fast_11213, nullptr},
+};
+
+// The set of an MTGP table, or of a parameter file in its columns (read as the engine reads it).
+template <class W>
+EquidistReport mtgp_report(const EquidistRequest& r, const tables::Table<W>& builtin) {
+  const tables::Table<W>* t = &builtin;
+  if (!r.param_file.empty()) {
+    try {
+      t = &tables::load_param_file<W>(r.param_file, builtin.params[0].mexp);
+    } catch (const Error& e) {
+      throw std::invalid_argument(std::string("--param-file: ") + e.what());
+    }
+  }
+  const std::uint32_t i = r.param_set.value_or(0);
+  if (i >= t->count) {
+    throw std::invalid_argument("--param-set: " + std::to_string(i) + " is out of range [0, " +
+                                std::to_string(t->count - 1) + "] for " + (r.param_file.empty() ? r.engine : r.param_file));
+  }
+  return report(r, MtgpAdapter<W>{t->params[i]});
+}
+
 }  // namespace
 
-std::vector<std::string> equidist_engines() { return {"mt19937", "mt19937-64", "xorshift256", "dcmt"}; }
+std::vector<std::string> equidist_engines() {
+  std::vector<std::string> names = {"mt19937", "mt19937-64", "xorshift256", "dcmt"};
+  for (const MtgpEngineTable& e : kMtgpTables) names.push_back(e.name);
+  return names;
+}
 
 EquidistReport compute_equidist(const EquidistRequest& r) {
   if (r.engine == "mt19937") {
@@ -62,6 +103,11 @@ EquidistReport compute_equidist(const EquidistRequest& r) {
                                   std::to_string(sets.size() - 1) + "] for '" + r.param_file + "'");
     }
     return report(r, DcMtAdapter{sets[i]});
+  }
+  for (const MtgpEngineTable& e : kMtgpTables) {
+    if (r.engine != e.name) continue;
+    if (e.t32 != nullptr) return mtgp_report(r, *e.t32);
+    return mtgp_report(r, *e.t64);
   }
   std::string valid;
   for (const std::string& e : equidist_engines()) valid += (valid.empty() ? "" : ", ") + e;

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   const std::vector<std::pair<std::string, std::function<int()>>> more = {
       {"equidist", gpurng::cli::add_equidist_command(app)},
       {"dc", gpurng::cli::add_dc_command(app)},
+      {"mtgpdc", gpurng::cli::add_mtgpdc_command(app)},
   };
   const std::string first = argc > 1 ? argv[1] : "";
   bool known = first == "generate" || first == "list";
