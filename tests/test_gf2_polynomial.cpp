@@ -73,6 +73,27 @@ TEST(Gf2Polynomial, RepeatedSquaringEqualsNtl) {
   }
 }
 
+TEST(Gf2Polynomial, LongPowersByCompositionEqualNtl) {
+  // e large enough for x_pow_2e_mod to compose instead of squaring (p >= 4000, e > 12 sqrt(p)).
+  std::mt19937_64 rng(5);
+  for (auto [degree, e] : {std::pair{4423L, 4423L}, {11213L, 1500L}, {11213L, 1501L}}) {
+    const NTL::GF2X f = random_poly(rng, degree);
+    NTL::GF2XModulus F(f);
+    NTL::GF2X r;
+    NTL::SetX(r);
+    for (long i = 0; i < e; ++i) NTL::SqrMod(r, r, F);
+    EXPECT_EQ(x_pow_2e_mod(f, e), r) << degree << " " << e;
+  }
+  NTL::GF2X t;  // a primitive trinomial of degree 4423, and a reducible neighbour
+  NTL::SetCoeff(t, 4423);
+  NTL::SetCoeff(t, 271);
+  NTL::SetCoeff(t, 0);
+  EXPECT_TRUE(is_irreducible_prime_degree(t));
+  NTL::SetCoeff(t, 272);
+  NTL::SetCoeff(t, 1);
+  EXPECT_EQ(is_irreducible_prime_degree(t), NTL::IterIrredTest(t) != 0);
+}
+
 TEST(Gf2Polynomial, IrreducibilityAgreesWithNtl) {
   std::mt19937_64 rng(3);
   int irreducible = 0;

@@ -136,6 +136,101 @@ std::string coefficient_sha1(const NTL::GF2X& f) {
   return hex;
 }
 
+namespace {
+
+// Arithmetic modulo f (degree p) on residues of nr words: Barrett reduction with Karatsuba products.
+class BarrettModulus {
+ public:
+  explicit BarrettModulus(const NTL::GF2X& f)
+      : p_(NTL::deg(f)),
+        nr_(static_cast<std::size_t>((p_ + 63) / 64)),
+        nf_(static_cast<std::size_t>((p_ + 1 + 63) / 64)),
+        top_mask_((p_ % 64) == 0 ? ~u64{0} : (u64{1} << (p_ % 64)) - 1),
+        a_(2 * nf_),
+        t_(nf_),
+        q_(nf_),
+        prod_(2 * nf_) {
+    NTL::GF2X x2p, inv;
+    NTL::SetCoeff(x2p, 2 * p_);
+    NTL::div(inv, x2p, f);  // floor(x^(2p) / f), degree p
+    f_ = words_of(f, nf_);
+    inv_ = words_of(inv, nf_);
+  }
+
+  std::size_t words() const { return nr_; }
+
+  // r = a^2 mod f (r may be a).
+  void sqr(const u64* a, u64* r) {
+    square_words(a_.data(), a, nr_);
+    if (nf_ > nr_) std::fill(a_.begin() + static_cast<std::ptrdiff_t>(2 * nr_), a_.end(), u64{0});
+    reduce(r);
+  }
+
+  // r = a b mod f (r may be a or b).
+  void mul(const u64* a, const u64* b, u64* r) {
+    if (nf_ == nr_) {
+      clmul_words(a_.data(), a, b, nr_);
+    } else {  // pad to nf words
+      std::copy(a, a + nr_, t_.begin());
+      t_[nr_] = 0;
+      std::copy(b, b + nr_, q_.begin());
+      q_[nr_] = 0;
+      clmul_words(a_.data(), t_.data(), q_.data(), nf_);
+    }
+    reduce(r);
+  }
+
+ private:
+  // r = a_ mod f for a_ of degree <= 2p - 2: q = ((a_ div x^p) inv) div x^p is exactly a_ div f.
+  void reduce(u64* r) {
+    shift_right(a_.data(), a_.size(), p_, t_.data(), nf_);
+    clmul_words(prod_.data(), t_.data(), inv_.data(), nf_);
+    shift_right(prod_.data(), prod_.size(), p_, q_.data(), nf_);
+    clmul_words(prod_.data(), q_.data(), f_.data(), nf_);
+    for (std::size_t k = 0; k < nr_; ++k) r[k] = a_[k] ^ prod_[k];
+    r[nr_ - 1] &= top_mask_;
+  }
+
+  long p_;
+  std::size_t nr_, nf_;
+  u64 top_mask_;
+  std::vector<u64> f_, inv_, a_, t_, q_, prod_;
+};
+
+// g(h) mod f by Brent and Kung's baby-step giant-step composition: with m ~ sqrt(p), the powers
+// h^0 .. h^m (m products) and g = sum_j x^(jm) G_j(x), deg G_j < m, evaluated by Horner in h^m
+// (p / m products); each G_j(h) is a sum of table rows (g's coefficients are bits).
+void compose(BarrettModulus& mod, long p, const std::vector<u64>& g, const std::vector<u64>& h, std::vector<u64>& out) {
+  const std::size_t nr = mod.words();
+  long m = 1;
+  while (m * m < p) ++m;
+  std::vector<u64> table(static_cast<std::size_t>(m + 1) * nr, 0);  // row i: h^i
+  table[0] = 1;
+  std::copy(h.begin(), h.end(), table.begin() + static_cast<std::ptrdiff_t>(nr));
+  for (long i = 2; i <= m; ++i) {
+    mod.mul(&table[static_cast<std::size_t>(i - 1) * nr], h.data(), &table[static_cast<std::size_t>(i) * nr]);
+  }
+  const u64* giant = &table[static_cast<std::size_t>(m) * nr];
+  std::vector<u64> r(nr, 0), block(nr);
+  const long blocks = (p + m - 1) / m;
+  for (long j = blocks - 1; j >= 0; --j) {
+    std::fill(block.begin(), block.end(), u64{0});
+    for (long i = 0; i < m; ++i) {
+      const long c = j * m + i;
+      if (c >= p) break;
+      if ((g[static_cast<std::size_t>(c / 64)] >> (c % 64)) & 1u) {
+        const u64* row = &table[static_cast<std::size_t>(i) * nr];
+        for (std::size_t k = 0; k < nr; ++k) block[k] ^= row[k];
+      }
+    }
+    if (j != blocks - 1) mod.mul(r.data(), giant, r.data());
+    for (std::size_t k = 0; k < nr; ++k) r[k] ^= block[k];
+  }
+  out = r;
+}
+
+}  // namespace
+
 NTL::GF2X x_pow_2e_mod(const NTL::GF2X& f, long e) {
   const long p = NTL::deg(f);
   if (p < 1) throw std::invalid_argument("x_pow_2e_mod: modulus of degree < 1");
@@ -148,14 +243,30 @@ NTL::GF2X x_pow_2e_mod(const NTL::GF2X& f, long e) {
     for (long i = 0; i < e; ++i) NTL::SqrMod(r, r, F);
     return r;
   }
-  const std::size_t nr = static_cast<std::size_t>((p + 63) / 64);      // residues: degree < p
+  const std::size_t nr = static_cast<std::size_t>((p + 63) / 64);  // residues: degree < p
   std::vector<long> low_terms;  // exponents below p with coefficient 1, highest first
   for (long i = p - 1; i >= 0; --i) {
     if (NTL::IsOne(NTL::coeff(f, i))) low_terms.push_back(i);
   }
+  BarrettModulus mod(f);
+  std::vector<u64> r = words_of(x, nr);
+  // Large exponents: x^(2^(a+b)) = (x^(2^b)) o (x^(2^a)) (the Frobenius map commutes with GF(2)
+  // polynomials), so e squarings become ~log2(e) compositions of ~6 sqrt(p) products each.
+  long m = 1;
+  while (m * m < p) ++m;
+  if (p >= 4000 && e > 12 * m) {
+    int top = 62;
+    while (((e >> top) & 1) == 0) --top;
+    mod.sqr(r.data(), r.data());  // r = x^(2^k) with k = the leading bit of e
+    for (int bit = top - 1; bit >= 0; --bit) {
+      compose(mod, p, r, r, r);  // k -> 2k
+      if ((e >> bit) & 1) mod.sqr(r.data(), r.data());  // k -> k + 1
+    }
+    return poly_of(r.data(), nr);
+  }
   // Sparse moduli (the Dynamic Creator's have ~120 terms) fold faster than two Karatsuba products.
   if (!low_terms.empty() && low_terms.front() <= p - 64 && low_terms.size() * 2 < nr) {
-    std::vector<u64> r = words_of(x, nr), a(2 * nr + 1);
+    std::vector<u64> a(2 * nr + 1);
     for (long i = 0; i < e; ++i) {
       square_words(a.data(), r.data(), nr);
       a[2 * nr] = 0;
@@ -164,24 +275,7 @@ NTL::GF2X x_pow_2e_mod(const NTL::GF2X& f, long e) {
     }
     return poly_of(r.data(), nr);
   }
-  const std::size_t nf = static_cast<std::size_t>((p + 1 + 63) / 64);  // f and the Barrett inverse
-  NTL::GF2X x2p, inv_poly;
-  NTL::SetCoeff(x2p, 2 * p);
-  NTL::div(inv_poly, x2p, f);  // floor(x^(2p) / f), degree p
-  const std::vector<u64> fw = words_of(f, nf);
-  const std::vector<u64> inv = words_of(inv_poly, nf);
-  std::vector<u64> r = words_of(x, nr);
-  std::vector<u64> a(2 * nr), t(nf), prod(2 * nf), q(nf);
-  const u64 top_mask = (p % 64) == 0 ? ~u64{0} : (u64{1} << (p % 64)) - 1;
-  for (long i = 0; i < e; ++i) {
-    square_words(a.data(), r.data(), nr);               // degree <= 2p - 2
-    shift_right(a.data(), a.size(), p, t.data(), nf);   // a div x^p
-    clmul_words(prod.data(), t.data(), inv.data(), nf);
-    shift_right(prod.data(), prod.size(), p, q.data(), nf);  // = a div f (Barrett is exact over GF(2))
-    clmul_words(prod.data(), q.data(), fw.data(), nf);
-    for (std::size_t k = 0; k < nr; ++k) r[k] = a[k] ^ prod[k];
-    r[nr - 1] &= top_mask;
-  }
+  for (long i = 0; i < e; ++i) mod.sqr(r.data(), r.data());
   return poly_of(r.data(), nr);
 }
 
