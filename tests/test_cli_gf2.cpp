@@ -1,5 +1,6 @@
-// The GF(2) toolkit's subcommands run as a user runs them: equidist and dc (mtgpdc in
-// test_cli_mtgpdc.cpp): outputs, file formats, --help, and one line on stderr for every bad argument.
+// The GF(2) toolkit's subcommands run as a user runs them: equidist, dc and mtgpdc (--verify here;
+// a created set loaded by the engine in test_gf2_created_sets.cpp and test_gf2_long.cpp): outputs, file
+// formats, progress on stderr, --help, and one line on stderr for every bad argument.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -136,6 +137,27 @@ TEST(CliGf2, GenerateTakesAnMtgpParamFile) {
   ASSERT_EQ(b.rc, 0) << b.err;
   EXPECT_EQ(a.out, b.out);
   EXPECT_EQ(count_lines(a.out), 1000);
+}
+
+// Progress goes to stderr only (stdout stays a clean CSV), and only when asked or on a terminal.
+TEST(CliGf2, ProgressOnStderrCsvOnStdout) {
+  ::setenv("GPURNG_PROGRESS_DELAY_MS", "0", 1);
+  const auto r = run_cli({"dc", "--mexp", "521", "--ids", "0-1", "--out", "-", "--progress", "always"});
+  const std::string good = head_of(mtgp_data("mtgp32dc_fast_params_11213.csv"), 2, false);
+  const auto v = run_cli({"mtgpdc", "--mexp", "11213", "--verify", good, "--progress", "always"});
+  ::unsetenv("GPURNG_PROGRESS_DELAY_MS");
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(count_lines(r.out), 3) << r.out;  // header + 2 rows
+  EXPECT_EQ(r.out.rfind("id,w,p,", 0), 0u) << r.out;
+  EXPECT_NE(r.err.find("100.00%  2 / 2 sets"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("elapsed"), std::string::npos) << r.err;
+  ASSERT_EQ(v.rc, 0) << v.err;
+  EXPECT_EQ(count_lines(v.out), 3) << v.out;
+  EXPECT_NE(v.err.find("100.00%  2 / 2 sets"), std::string::npos) << v.err;
+  const auto quiet = run_cli({"dc", "--mexp", "521", "--ids", "0", "--out", "-"});
+  EXPECT_EQ(quiet.rc, 0);
+  EXPECT_EQ(quiet.err, "") << "no progress when stderr is not a terminal";
+  std::remove(good.c_str());
 }
 
 TEST(CliGf2, Help) {

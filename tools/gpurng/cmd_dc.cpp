@@ -16,6 +16,7 @@
 #include "gf2/dc_csv.hpp"
 #include "gf2/dc_search.hpp"
 #include "gpurng/gpurng.hpp"
+#include "heartbeat.hpp"
 #include "id_range.hpp"
 #include "number_parsing.hpp"
 #include "progress.hpp"
@@ -87,10 +88,16 @@ int run(const DcOptions& o) {
       progress.update(++finished);
     }
   };
+  // One set can take minutes: redraw the line (elapsed time) once a second meanwhile.
+  Heartbeat beat(show, [&] {
+    std::lock_guard<std::mutex> guard(lock);
+    progress.update(finished);
+  });
   std::vector<std::thread> pool;
   for (std::uint64_t t = 1; t < threads; ++t) pool.emplace_back(work);
   work();
   for (std::thread& t : pool) t.join();
+  beat.stop();
   progress.finish();
   if (!out) throw Error(Status::io_error, "--out: writing '" + o.out + "' failed");
   for (const std::string& f : failures) std::fprintf(stderr, "gpurng: dc: %s; no row written\n", f.c_str());

@@ -17,6 +17,7 @@
 #include "gf2/mtgp_csv.hpp"
 #include "gf2/mtgpdc_search.hpp"
 #include "gpurng/gpurng.hpp"
+#include "heartbeat.hpp"
 #include "id_range.hpp"
 #include "number_parsing.hpp"
 #include "progress.hpp"
@@ -111,10 +112,16 @@ int run(const MtgpdcOptions& o) {
       progress.update(++finished);
     }
   };
+  // One set can take minutes: redraw the line (elapsed time) once a second meanwhile.
+  Heartbeat beat(show_progress(o), [&] {
+    std::lock_guard<std::mutex> guard(lock);
+    progress.update(finished);
+  });
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
   work();
   for (std::thread& t : pool) t.join();
+  beat.stop();
   progress.finish();
   if (!out) throw Error(Status::io_error, "--out: writing '" + o.out + "' failed");
   return 0;
