@@ -52,10 +52,11 @@ TEST(Gf2Long, DynamicCreator1279And2203) {
 
 TEST(Gf2Long, DynamicCreator4253And11213) {
   check_dc(4253, {0}, 1800);
-  check_dc(11213, {0}, 5000);
+  check_dc(11213, {0}, 4000);  // MT19937's masks on this twist word: 5093
 }
 
-TEST(Gf2Long, DynamicCreator19937) { check_dc(19937, {0}, 9000); }
+// MT19937 (the same shape and shifts, masks by Matsumoto and Nishimura) has Delta = 6750.
+TEST(Gf2Long, DynamicCreator19937) { check_dc(19937, {0}, 7000); }
 
 TEST(Gf2Long, MtgpdcCreates11213SetsThatTheEngineLoads) {
   const MtgpCreator creator(11213);
