@@ -60,6 +60,7 @@ struct Output {
   std::size_t bytes;
   std::function<void(gpurng::Generator&, void*, std::size_t)> ours;
   std::function<void(curandGenerator_t, void*, std::size_t)> theirs;  // empty: none
+  bool icdf = false;  // gpurng makes its normals by the inverse CDF (cuRAND's stay Box-Muller)
 };
 
 std::vector<std::size_t> parse_sizes(const std::string& s) {
@@ -167,6 +168,14 @@ int main(int argc, char** argv) {
        [](curandGenerator_t c, void* p, std::size_t n) {
          curand_check(curandGenerateNormalDouble(c, static_cast<double*>(p), n, 0.0, 1.0), "normal double");
        }},
+      {"normal f32 icdf", 4, [](gpurng::Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<float*>(p), n, 0.0f, 1.0f); },
+       [](curandGenerator_t c, void* p, std::size_t n) {
+         curand_check(curandGenerateNormal(c, static_cast<float*>(p), n, 0.0f, 1.0f), "normal");
+       }, true},
+      {"normal f64 icdf", 8, [](gpurng::Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<double*>(p), n, 0.0, 1.0); },
+       [](curandGenerator_t c, void* p, std::size_t n) {
+         curand_check(curandGenerateNormalDouble(c, static_cast<double*>(p), n, 0.0, 1.0), "normal double");
+       }, true},
   };
 
   std::vector<Row> rows;
@@ -179,6 +188,7 @@ int main(int argc, char** argv) {
         double first = 0;
         gpurng::Generator g(gpurng::Engine::mt19937, gpurng::Backend::cuda);
         g.cuda_stream(s);
+        if (o.icdf) g.normal_method(gpurng::NormalMethod::inverse_cdf);
         first = host_ms([&] {
           o.ours(g, buf, n);
           cuda_check(cudaStreamSynchronize(s), "first call");
@@ -217,6 +227,33 @@ int main(int argc, char** argv) {
   add64("u64", [&](gpurng::Generator& g) { g.generate_bits(static_cast<std::uint64_t*>(buf), n64); });
   add64("uniform f64", [&](gpurng::Generator& g) { g.generate_uniform(static_cast<double*>(buf), n64); });
   add64("normal f64", [&](gpurng::Generator& g) { g.generate_normal(static_cast<double*>(buf), n64, 0.0, 1.0); });
+
+  // Chains per multiprocessor: u32 steady state at the largest size with blocks = k * SMs (each extra
+  // chain costs a jump per call), beside what the occupancy calculator allows for the kernel.
+  {
+    using GenU32 = decltype(&mtk::gen_kernel<core_mt::Mt32, gpurng::core::dist::Bits<core_mt::Engine32>>);
+    const GenU32 kernel = &mtk::gen_kernel<core_mt::Mt32, gpurng::core::dist::Bits<core_mt::Engine32>>;
+    int resident = 0;
+    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, mtk::GenShape<core_mt::Mt32, std::uint32_t>::kThreads, 0),
+               "occupancy");
+    cudaFuncAttributes attr{};
+    cuda_check(cudaFuncGetAttributes(&attr, kernel), "attributes");
+    std::printf("mt19937 u32 generation kernel: %d threads, %d registers/thread, %zu B static shared, %d resident blocks/SM\n",
+                mtk::GenShape<core_mt::Mt32, std::uint32_t>::kThreads, attr.numRegs, attr.sharedSizeBytes, resident);
+    const std::size_t nc = std::min<std::size_t>(max_n, buf_bytes / 4);
+    for (unsigned k = 1; k <= 4; ++k) {
+      gpurng::Generator g(gpurng::Engine::mt19937, gpurng::Backend::cuda);
+      g.cuda_stream(s);
+      g.cuda_blocks(k * static_cast<unsigned>(sms));
+      Row r{"mt19937", "u32 " + std::to_string(k) + " chain/SM", nc, 4, 0, 0, 0, 0};
+      r.first_ms_gpurng = host_ms([&] {
+        g.generate_bits(static_cast<std::uint32_t*>(buf), nc);
+        cuda_check(cudaStreamSynchronize(s), "first call");
+      });
+      r.gpurng_gsps = gsps(nc, median_ms([&] { g.generate_bits(static_cast<std::uint32_t*>(buf), nc); }, s));
+      rows.push_back(r);
+    }
+  }
   cudaFree(buf);
 
   // Jump costs for the blocks of one 2^28-value call on this device.

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <type_traits>
+#include <utility>
 
 #include "cpu/fill.hpp"
 #include "cuda/launch.hpp"
 #include "engine_impl.hpp"
+#include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
 namespace gpurng::detail {
@@ -33,6 +35,27 @@ void with_transform(const Request& req, F&& f) {
       return;
   }
   throw Error(Status::internal_error, "unknown distribution in request");
+}
+
+// As above, for engines that offer both normal methods: with NormalMethod::inverse_cdf, normal and
+// log-normal value i is Phi^-1 of the centred uniform of raw output i (CenteredUniforms), the other
+// distributions are unchanged.
+template <class E, class F>
+void with_transform(const Request& req, NormalMethod method, F&& f) {
+  using namespace core::dist;
+  using C = CenteredUniforms<E>;
+  const bool f32 = req.type == ValueType::f32;
+  if (method == NormalMethod::inverse_cdf && req.dist == Distribution::normal) {
+    f32 ? f(NormalInverseCdf<C, float>{float(req.param0), float(req.param1)})
+        : f(NormalInverseCdf<C, double>{req.param0, req.param1});
+    return;
+  }
+  if (method == NormalMethod::inverse_cdf && req.dist == Distribution::lognormal) {
+    f32 ? f(LogNormalInverseCdf<C, float>{float(req.param0), float(req.param1)})
+        : f(LogNormalInverseCdf<C, double>{req.param0, req.param1});
+    return;
+  }
+  with_transform<E>(req, std::forward<F>(f));
 }
 
 // Fill positions [first, first + n) from base on the context's backend.

@@ -260,7 +260,6 @@ TEST(CliMt19937, BadArgumentsGetOneClearLine) {
       {{"--engine", "mt19937", "--seed", "4294967296"}, 2, "mt19937 seed"},
       {{"--engine", "mt19937", "--seed-array", "1,4294967296"}, 2, "word 1"},
       {{"--engine", "mt19937", "--seed-array", ","}, 2, "--seed-array"},
-      {{"--engine", "mt19937", "--normal-method", "icdf", "--dist", "normal"}, 1, "icdf"},
       {{"--engine", "mt19937-64", "--stream", "1"}, 1, "no streams"},
       {{"--engine", "mt19937", "--dims", "2"}, 1, "no dimensions"},
       {{"--engine", "mt19937", "--offset", "18446744073709551615", "--count", "2"}, 2, "end of the addressable"},

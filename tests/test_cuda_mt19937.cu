@@ -33,6 +33,7 @@ struct Kind {
   const char* name;
   std::size_t size;
   std::function<void(Generator&, void*, std::size_t)> gen;
+  bool icdf = false;  // normals by the inverse CDF (set after seeding, before the offset)
 };
 
 std::vector<Kind> all_kinds(Engine e) {
@@ -54,6 +55,15 @@ std::vector<Kind> all_kinds(Engine e) {
   k.push_back({"lognormal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<float*>(p), n); }});
   k.push_back({"lognormal_d", 8,
                [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<double*>(p), n, 0.1, 0.3); }});
+  k.push_back({"normal_icdf_f", 4,
+               [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<float*>(p), n, 0.5f, 2.0f); }, true});
+  k.push_back({"normal_icdf_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<double*>(p), n); },
+               true});
+  k.push_back({"lognormal_icdf_f", 4,
+               [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<float*>(p), n); }, true});
+  k.push_back({"lognormal_icdf_d", 8,
+               [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<double*>(p), n, 0.1, 0.3); },
+               true});
   return k;
 }
 
@@ -63,6 +73,7 @@ const char* name_of(Engine e) { return gpurng::engine_info(e).name; }
 std::vector<unsigned char> on_cpu(Engine e, const Kind& k, std::uint64_t seed, std::uint64_t offset, std::size_t n) {
   Generator g(e, Backend::cpu);
   g.seed(seed);
+  if (k.icdf) g.normal_method(gpurng::NormalMethod::inverse_cdf);
   g.offset(offset);
   std::vector<unsigned char> out(n * k.size);
   k.gen(g, out.data(), n);
@@ -74,6 +85,7 @@ std::vector<unsigned char> on_gpu(Engine e, const Kind& k, std::uint64_t seed, s
                                   unsigned blocks = 0, std::size_t misalign = 0) {
   Generator g(e, Backend::cuda);
   g.seed(seed);
+  if (k.icdf) g.normal_method(gpurng::NormalMethod::inverse_cdf);
   g.offset(offset);
   g.cuda_blocks(blocks);
   unsigned char* d = nullptr;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cpu/mt19937_fill.hpp"
+#include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/engines/mt19937.hpp"
 #include "gpurng/gpurng.h"
@@ -185,6 +186,73 @@ TEST(Mt19937Generator, DistributionsAreDefinedOnTheReferenceOutputs) {
     g.generate_lognormal(f.data(), n, 0.0f, 0.5f);
     for (std::size_t i = 0; i + 1 < n; i += 2) LogNormal<E, float>{0.0f, 0.5f}(&raw[i], &want_f[i]);
     for (std::size_t i = 0; i + 1 < n; ++i) ASSERT_EQ(f[i], want_f[i]) << i;
+  };
+  check(Engine::mt19937, core_mt::Engine32{}, raw32);
+  check(Engine::mt19937_64, core_mt::Engine64{}, raw64);
+}
+
+// The icdf method: value i is fma(stddev, Phi^-1(u_i), mean) with u_i the centred uniform of
+// reference output i (one output per value, so offsets and splits are trivial); Phi^-1 itself is
+// checked against a bisection on std::erfc here, and against mpmath in test_inverse_normal.
+TEST(Mt19937Generator, InverseCdfNormalsAreDefinedOnTheReferenceOutputs) {
+  using namespace gpurng::core::dist;
+  const std::size_t n = 1001;
+  std::mt19937 r32(17);
+  std::mt19937_64 r64(17);
+  std::vector<std::uint32_t> raw32(n);
+  std::vector<std::uint64_t> raw64(n);
+  for (auto& v : raw32) v = r32();
+  for (auto& v : raw64) v = r64();
+  auto phi_inv = [](double u) {  // slow and independent: bisection on Phi(x) = erfc(-x / sqrt 2) / 2
+    double lo = -40, hi = 40;
+    for (int i = 0; i < 200; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      (0.5 * std::erfc(-mid / std::sqrt(2.0)) < u ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+  };
+  auto check = [&](Engine e, auto engine_tag, const auto& raw) {
+    using C = CenteredUniforms<decltype(engine_tag)>;
+    Generator g(e, Backend::cpu);
+    g.seed(17);
+    g.normal_method(gpurng::NormalMethod::inverse_cdf);
+    std::vector<double> d(n);
+    std::vector<float> f(n), lf(n);
+    g.generate_normal(d.data(), n, 0.5, 3.0);
+    g.offset(0);
+    g.generate_normal(f.data(), n);
+    g.offset(0);
+    g.generate_lognormal(lf.data(), n, 0.0f, 0.5f);
+    for (std::size_t i = 0; i < n; ++i) {
+      double want = 0;
+      NormalInverseCdf<C, double>{0.5, 3.0}(&raw[i], &want);
+      ASSERT_EQ(d[i], want) << i;
+      float want_f = 0, want_l = 0;
+      NormalInverseCdf<C, float>{0.0f, 1.0f}(&raw[i], &want_f);
+      LogNormalInverseCdf<C, float>{0.0f, 0.5f}(&raw[i], &want_l);
+      ASSERT_EQ(f[i], want_f) << i;
+      ASSERT_EQ(lf[i], want_l) << i;
+      const double u = C::uniform_double(raw[i]);
+      ASSERT_GT(u, 0.0);
+      ASSERT_LT(u, 1.0);
+      ASSERT_NEAR(d[i], 0.5 + 3.0 * phi_inv(u), 1e-12 * (1 + std::fabs(d[i]))) << i;
+      ASSERT_TRUE(std::isfinite(f[i])) << i;
+    }
+    // Offsets and splits: arity 1, so any k and n.
+    std::vector<float> part(300);
+    g.offset(123);
+    g.generate_normal(part.data(), 300);
+    for (std::size_t i = 0; i < 300; ++i) ASSERT_EQ(part[i], f[123 + i]) << i;
+    // The method survives a state file; reseeding goes back to Box-Muller.
+    g.offset(400);
+    const std::vector<std::uint8_t> saved = g.state_bytes();
+    Generator h(e, Backend::cpu);
+    h.restore_state_bytes(saved.data(), saved.size());
+    h.generate_normal(part.data(), 300);
+    for (std::size_t i = 0; i < 300; ++i) ASSERT_EQ(part[i], f[400 + i]) << i;
+    g.seed(17);
+    g.generate_normal(part.data(), 2);
+    EXPECT_NE(part[0], f[0]);
   };
   check(Engine::mt19937, core_mt::Engine32{}, raw32);
   check(Engine::mt19937_64, core_mt::Engine64{}, raw64);
@@ -392,7 +460,6 @@ TEST(Mt19937GeneratorBadInput, OptionsAndTypes) {
     expect_error(Status::unsupported, [&] { g.streams(4); }, "streams");
     expect_error(Status::unsupported, [&] { g.param_set(1); }, "parameter sets");
     expect_error(Status::unsupported, [&] { g.param_file("x.csv"); }, "parameter files");
-    expect_error(Status::unsupported, [&] { g.normal_method(gpurng::NormalMethod::inverse_cdf); }, "icdf");
     expect_error(Status::invalid_argument, [&] { g.normal_method(static_cast<gpurng::NormalMethod>(9)); }, "normal method");
     g.offset(5);
     g.normal_method(gpurng::NormalMethod::box_muller);  // accepted; resets the offset like every option
@@ -425,7 +492,9 @@ TEST(Mt19937CApi, CreateSeedGenerateAndStatuses) {
   EXPECT_NE(std::string(gpurng_last_error()).find("seed"), std::string::npos);
   std::uint64_t w = 0;
   EXPECT_EQ(gpurng_generate_bits64(g, &w, 1), GPURNG_STATUS_UNSUPPORTED);
-  EXPECT_EQ(gpurng_set_normal_method(g, 1), GPURNG_STATUS_UNSUPPORTED);
+  EXPECT_EQ(gpurng_set_normal_method(g, 1), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurng_set_normal_method(g, 7), GPURNG_STATUS_INVALID_ARGUMENT);
+  ASSERT_EQ(gpurng_set_seed(g, 5489), GPURNG_STATUS_SUCCESS);  // back to the default method
   EXPECT_EQ(gpurng_select_stream(g, 1, 1), GPURNG_STATUS_UNSUPPORTED);
   const std::uint64_t key[] = {0x123, 0x234, 0x345, 0x456};
   ASSERT_EQ(gpurng_set_seed_array(g, key, 4), GPURNG_STATUS_SUCCESS);

@@ -13,6 +13,7 @@
 #include "cuda/check.cuh"
 #include "cuda/mt19937_kernels.cuh"
 #include "cuda/mt19937_launch.hpp"
+#include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "jump/mt_jump.hpp"
 
 namespace gpurng::detail::cuda {
@@ -289,6 +290,10 @@ struct MtLaunchers {
         reinterpret_cast<const void*>(&mt_generate<P, Exponential<E, double>>),
         reinterpret_cast<const void*>(&mt_generate<P, LogNormal<E, float>>),
         reinterpret_cast<const void*>(&mt_generate<P, LogNormal<E, double>>),
+        reinterpret_cast<const void*>(&mt_generate<P, NormalInverseCdf<CenteredUniforms<E>, float>>),
+        reinterpret_cast<const void*>(&mt_generate<P, NormalInverseCdf<CenteredUniforms<E>, double>>),
+        reinterpret_cast<const void*>(&mt_generate<P, LogNormalInverseCdf<CenteredUniforms<E>, float>>),
+        reinterpret_cast<const void*>(&mt_generate<P, LogNormalInverseCdf<CenteredUniforms<E>, double>>),
     };
     return launchers[i];
   }

@@ -69,19 +69,14 @@ class MtEngine final : public EngineImpl {
                                          std::to_string(substream) + "); use offset() to take disjoint ranges");
   }
 
+  // Box-Muller (the default) or the inverse normal CDF of the centred uniform at the same position.
   void set_normal_method(NormalMethod m) override {
-    if (m == NormalMethod::box_muller) {
-      normal_method_ = m;
-      offset_ = 0;
-      return;
+    if (m != NormalMethod::box_muller && m != NormalMethod::inverse_cdf) {
+      throw Error(Status::invalid_argument, name() + " normal method: unknown value " +
+                                                std::to_string(static_cast<int>(m)) + "; valid: box-muller (0), icdf (1)");
     }
-    if (m == NormalMethod::inverse_cdf) {
-      // Wired once core/dist/inverse_normal.hpp is in the tree (see docs/ENGINES.md).
-      throw Error(Status::unsupported, name() + " normal method icdf: the inverse normal CDF is not available in "
-                                                "this build; box-muller is the default and only method");
-    }
-    throw Error(Status::invalid_argument, name() + " normal method: unknown value " + std::to_string(static_cast<int>(m)) +
-                                              "; valid: box-muller (0), icdf (1)");
+    normal_method_ = m;
+    offset_ = 0;
   }
 
   std::uint64_t offset() const override { return offset_; }
@@ -98,7 +93,7 @@ class MtEngine final : public EngineImpl {
       throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
                                                 " passes 2^64 - 1, the end of the addressable " + name() + " sequence");
     }
-    with_transform<E>(req, [&](const auto& tr) {
+    with_transform<E>(req, normal_method_, [&](const auto& tr) {
       using V = typename std::decay_t<decltype(tr)>::value_type;
       if (ctx.backend == Backend::cpu) {
         generate_cpu(tr, static_cast<V*>(out), n, ctx.cpu_threads);
@@ -143,13 +138,14 @@ class MtEngine final : public EngineImpl {
     if (core_mt::is_zero_state<P>(s.data())) {
       throw Error(Status::corrupt_state, "invalid state data: " + name() + " state is all zero");
     }
-    if (method != static_cast<std::uint32_t>(NormalMethod::box_muller)) {
+    if (method > static_cast<std::uint32_t>(NormalMethod::inverse_cdf)) {
       throw Error(Status::corrupt_state, "invalid state data: " + name() + " normal method " + std::to_string(method) +
-                                             " (only box-muller, 0, is supported by this build)");
+                                             " (valid: 0 box-muller, 1 icdf)");
     }
     seeded_ = s;
     reset();
     offset_ = offset;
+    normal_method_ = static_cast<NormalMethod>(method);
   }
 
  private:

@@ -32,6 +32,7 @@ struct Traits<float> {
   static constexpr float kExpMax = 88.72283f;
   static constexpr float kExpMin = -103.97208f;
   static constexpr float kRoundMagic = 12582912.0f;  // 1.5 * 2^23: adding it rounds to an integer
+  static constexpr float kExpFast = 86.0f;           // e^x is normal for |x| <= this
 };
 
 template <>
@@ -47,6 +48,7 @@ struct Traits<double> {
   static constexpr double kExpMax = 709.782712893384;
   static constexpr double kExpMin = -745.1332191019412;
   static constexpr double kRoundMagic = 6755399441055744.0;  // 1.5 * 2^52
+  static constexpr double kExpFast = 707.0;                  // e^x is normal for |x| <= this
 };
 
 // +infinity without <limits> (whose functions are host-only under nvcc).
@@ -100,20 +102,27 @@ GPURNG_HD GPURNG_FORCEINLINE T log(T x) {
 }
 
 // e^x for any x: +inf above the overflow threshold, 0 below the underflow threshold, NaN for NaN.
-// x = k ln2 + r, |r| <= ln2/2, e^r = 1 + r*E(r); the result is scaled by 2^k in two exact steps so
-// that subnormal results are rounded once.
+// x = k ln2 + r, |r| <= ln2/2, e^r = 1 + r*E(r), then scaled by 2^k. For |x| <= kExpFast the
+// result is normal, so the scaling is an exact addition to the exponent field; elsewhere it is two
+// exact multiplications, so that subnormal results are rounded once. Both give the same bits.
 template <class T>
 GPURNG_HD GPURNG_FORCEINLINE T exp(T x) {
   using Tr = detail::Traits<T>;
-  if (!(x == x)) return x;  // NaN
-  if (x > Tr::kExpMax) return detail::infinity<T>();
-  if (x < Tr::kExpMin) return T(0);
-  // k = round-to-nearest(x / ln2) by the magic-number trick (exact for |k| < 2^22).
-  const T kf = ieee::sub(ieee::fma(x, Tr::log2e, Tr::kRoundMagic), Tr::kRoundMagic);
-  const int k = static_cast<int>(kf);
+  using Bits = typename Tr::Bits;
+  // k = round-to-nearest(x / ln2) by the magic-number trick: the low bits of t hold k.
+  const T t = ieee::fma(x, Tr::log2e, Tr::kRoundMagic);
+  const T kf = ieee::sub(t, Tr::kRoundMagic);
   const T hi = ieee::fma(-kf, Tr::ln2_hi, x);  // exact
   const T r = ieee::fma(-kf, Tr::ln2_lo, hi);
   const T er = ieee::fma(r, elementary_coefficients::exp_e(r), T(1));
+  if (x >= -Tr::kExpFast && x <= Tr::kExpFast) {
+    const Bits k = ieee::to_bits(t) - ieee::to_bits(Tr::kRoundMagic);  // k modulo 2^bits
+    return ieee::from_bits(ieee::to_bits(er) + (k << Tr::kMantissaBits));
+  }
+  if (!(x == x)) return x;  // NaN
+  if (x > Tr::kExpMax) return detail::infinity<T>();
+  if (x < Tr::kExpMin) return T(0);
+  const int k = static_cast<int>(kf);
   const int k1 = k / 2;
   return ieee::mul(ieee::mul(er, detail::pow2<T>(k1)), detail::pow2<T>(k - k1));
 }

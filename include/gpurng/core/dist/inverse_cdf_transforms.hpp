@@ -8,6 +8,7 @@
 // finite.
 #pragma once
 
+#include "gpurng/core/dist/centered_uniform.hpp"
 #include "gpurng/core/dist/inverse_normal.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
@@ -36,6 +37,17 @@ struct LogNormalInverseCdf {
     NormalInverseCdf<E, T>{mean, stddev}(r, out);
     out[0] = elementary::exp(out[0]);
   }
+};
+
+// The traits of engine E with its uniforms replaced by the centred ones of centered_uniform.hpp.
+// Engines whose own uniforms may be exactly 1 (those in (0, 1]) make their inverse-CDF normals
+// through NormalInverseCdf<CenteredUniforms<E>, T>: every value finite, and the raw word at
+// position i still decides value i alone.
+template <class E>
+struct CenteredUniforms {
+  using raw_type = typename E::raw_type;
+  GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) { return centered_uniform_float(r); }
+  GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) { return centered_uniform_double(r); }
 };
 
 }  // namespace gpurng::core::dist

@@ -35,6 +35,7 @@
 
 #include "gpurng/core/config.hpp"
 #include "gpurng/core/splitmix64.hpp"
+#include "gpurng/core/dist/centered_uniform.hpp"
 #include "gpurng/core/dist/ieee_ops.hpp"
 
 namespace gpurng::core::sobol {
@@ -218,21 +219,13 @@ struct Scrambler {
 
 // ----- conversions --------------------------------------------------------------------------------
 
-// (2k + 1) 2^-24 with k the leading 23 bits: in [2^-24, 1 - 2^-24], exact.
-GPURNG_HD GPURNG_FORCEINLINE float to_uniform_float(std::uint32_t y) {
-  return ieee::add(ieee::mul(static_cast<float>(y >> 9), 0x1p-23f), 0x1p-24f);
-}
-GPURNG_HD GPURNG_FORCEINLINE float to_uniform_float(std::uint64_t y) {
-  return to_uniform_float(static_cast<std::uint32_t>(y >> 32));
-}
-// (2y + 1) 2^-33: in [2^-33, 1 - 2^-33], exact.
-GPURNG_HD GPURNG_FORCEINLINE double to_uniform_double(std::uint32_t y) {
-  return ieee::add(ieee::mul(static_cast<double>(y), 0x1p-32), 0x1p-33);
-}
-// (2k + 1) 2^-53 with k the leading 52 bits: in [2^-53, 1 - 2^-53], exact.
-GPURNG_HD GPURNG_FORCEINLINE double to_uniform_double(std::uint64_t y) {
-  return ieee::add(ieee::mul(static_cast<double>(y >> 12), 0x1p-52), 0x1p-53);
-}
+// The centred uniforms of core/dist/centered_uniform.hpp: never 0 or 1, so inverse-CDF normals are
+// finite. float: (2k + 1) 2^-24 with k the leading 23 bits; double: (2y + 1) 2^-33 from 32 bits,
+// (2k + 1) 2^-53 with k the leading 52 bits from 64.
+GPURNG_HD GPURNG_FORCEINLINE float to_uniform_float(std::uint32_t y) { return dist::centered_uniform_float(y); }
+GPURNG_HD GPURNG_FORCEINLINE float to_uniform_float(std::uint64_t y) { return dist::centered_uniform_float(y); }
+GPURNG_HD GPURNG_FORCEINLINE double to_uniform_double(std::uint32_t y) { return dist::centered_uniform_double(y); }
+GPURNG_HD GPURNG_FORCEINLINE double to_uniform_double(std::uint64_t y) { return dist::centered_uniform_double(y); }
 
 // The engine as the distribution transforms see it: raw_type is the (scrambled) word y.
 template <class U>
