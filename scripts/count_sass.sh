@@ -3,7 +3,8 @@
 # cuobjdump is (the GPU machine; it is not on the build machine), from the repository root, on the
 # staged binaries (scripts/gpu-stage.sh) or a build tree:
 #
-#   scripts/count_sass.sh [BENCH_BINARY [LIBRARY]]   (defaults: .device/bin/bench_perthread, .device/lib/libgpurng.so*)
+#   scripts/count_sass.sh [BENCH_BINARY [LIBRARY [DCMT_BENCH]]]   (defaults: .device/bin/bench_perthread,
+#                                                              .device/lib/libgpurng.so*, .device/bin/bench_dcmt)
 #
 # For every kernel it finds the loops (a branch back to an earlier address) and reports, for the
 # main generation loop, its instruction count divided by the values one iteration makes:
@@ -20,8 +21,10 @@ LIB=${2:-$(ls .device/lib/libgpurng.so.* 2>/dev/null | head -1)}
 command -v cuobjdump >/dev/null || { echo "count_sass: cuobjdump not found (CUDA toolkit bin/ on PATH?)" >&2; exit 1; }
 cuobjdump --dump-sass "$BENCH" >"$OUT/bench_perthread.sass" 2>&1
 [ -n "$LIB" ] && cuobjdump --dump-sass "$LIB" >"$OUT/libgpurng.sass" 2>&1
+DCMT=${3:-.device/bin/bench_dcmt}
+[ -x "$DCMT" ] && cuobjdump --dump-sass "$DCMT" >"$OUT/bench_dcmt.sass" 2>&1
 
-python3 - "$OUT/bench_perthread.sass" "$OUT/libgpurng.sass" <<'PY'
+python3 - "$OUT/bench_perthread.sass" "$OUT/libgpurng.sass" "$OUT/bench_dcmt.sass" <<'PY'
 import re, subprocess, sys, collections
 
 def demangle(names):
@@ -96,4 +99,27 @@ print("\n== bulk kernels (libgpurng): loop with 8 stores (stream fill) or 32 (ge
 # row loop makes a 32-value row per lane and writes a warp's rows with (at least 8) vector stores.
 report(sys.argv[2], r"stream_fill_kernel|fill_kernel<.*kiss99",
        lambda dn, stores: (8 if stores == 8 else None) if "stream_fill_kernel" in dn else (32 if stores >= 8 else None))
+
+# dcmt (issue 8). Bulk: the unpredicated block loop stores one value per store instruction, a whole
+# block per iteration (34 values for MT521, 138 for MT2203). Fused pi (bench_dcmt): samples per
+# iteration of the main loop: 8 for the per-value generators (unrolled x8), N for DcmtBlocks (one block
+# of N values for seed16, two for floats); the warp kernels' loop is one step of W lanes.
+def dcmt_shape(dn):
+    m = re.search(r"Shape<(\d+), (\d+), (\d+)>", dn)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+def dcmt_block(dn):
+    n = dcmt_shape(dn)[0]
+    return n if n % 2 == 0 else 2 * n
+print("\n== dcmt bulk kernels (libgpurng): values per iteration = stores in the block loop")
+report(sys.argv[2], r"dcmt_kernel", lambda dn, stores: stores if stores and stores == dcmt_block(dn) else None)
+print("\n== fused pi kernels (bench_dcmt): instructions per sample (per warp-step and lane for -warp)")
+def pi_samples(dn, stores):
+    n, m = dcmt_shape(dn)
+    if "pi_prepared_dcmt_kernel" in dn:
+        return n
+    if "pi_dcmt_warp_kernel" in dn:  # one step: W = min(32, n - m) values per warp
+        w = min(32, n - m)
+        return w / 2 if "true" in dn.split("pi_dcmt_warp_kernel")[1][:40] else w
+    return 8
+report(sys.argv[3], r"pi_prepared_kernel|pi_prepared_dcmt_kernel|pi_dcmt_warp_kernel", pi_samples)
 PY

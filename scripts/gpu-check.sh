@@ -67,6 +67,12 @@ want examples && for ex in "example_monte_carlo_pi" "example_perthread_streams" 
   note "$(printf '%-28s %s: %s' "$name" "$r" "$(head -1 "$OUT/$name.log")")"
 done
 
+# gpurng_pi on the GPU (issue 8): fused kernels (dcmt, mwc, mrg32k3a) and the host API + counting kernel
+# (mt19937, mtgp11213); each line is pi=... stderr=... samples=... rate=..., |pi - 3.14159265| < 4 stderr.
+want examples && for e in dcmt521 dcmt2203 mwc mrg32k3a mt19937 mtgp11213; do
+  line=$("$BIN"/gpurng_pi --engine "$e" --samples 1e10 --backend cuda 2>&1); note "$(printf "%-28s %s" "gpurng_pi $e (GPU, 1e10)" "$line")"
+done
+
 want bench && for b in "$BIN"/bench_*; do
   name=$(basename "$b")
   "$b" --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1 || note "$name FAILED"

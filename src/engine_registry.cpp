@@ -55,6 +55,12 @@ const Row kRows[] = {
       "MTGP32-11213 as cuRAND's MTGP32: its 200 parameter sets, seeding, layout and uniform conversions", 32,
       "2^11213-1"},
      &detail::make_mtgp11213_curand_engine},
+    {{Engine::dcmt521, "dcmt521", "Dynamic-Creator Mersenne Twisters, exponent 521: a parameter set per stream, many streams",
+      32, "2^521-1 per stream"},
+     &detail::make_dcmt521_engine},
+    {{Engine::dcmt2203, "dcmt2203", "Dynamic-Creator Mersenne Twisters, exponent 2203: a parameter set per stream, many streams",
+      32, "2^2203-1 per stream"},
+     &detail::make_dcmt2203_engine},
 };
 
 const Row& row(Engine e) {

@@ -56,6 +56,8 @@ typedef enum gpurng_engine {
   GPURNG_ENGINE_MTGP64_44497 = 14,
   GPURNG_ENGINE_MTGP64_110503 = 15,
   GPURNG_ENGINE_MTGP11213_CURAND = 16,
+  GPURNG_ENGINE_DCMT521 = 20,
+  GPURNG_ENGINE_DCMT2203 = 21,
   GPURNG_ENGINE_FORCE_INT = 0x7fffffff /* unknown values are rejected with INVALID_ARGUMENT */
 } gpurng_engine_t;
 

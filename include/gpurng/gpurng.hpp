@@ -70,6 +70,8 @@ enum class Engine : int {
   mtgp64_44497 = 14,
   mtgp64_110503 = 15,
   mtgp11213_curand = 16,
+  dcmt521 = 20,     // Dynamic-Creator Mersenne Twisters, exponent 521, a parameter set per stream
+  dcmt2203 = 21,    // Dynamic-Creator Mersenne Twisters, exponent 2203, a parameter set per stream
 };
 
 enum class Backend : int {

@@ -24,5 +24,7 @@ std::unique_ptr<EngineImpl> make_mtgp64_110503_engine();
 std::unique_ptr<EngineImpl> make_mtgp11213_curand_engine();
 std::unique_ptr<EngineImpl> make_sobol32_engine();
 std::unique_ptr<EngineImpl> make_sobol64_engine();
+std::unique_ptr<EngineImpl> make_dcmt521_engine();
+std::unique_ptr<EngineImpl> make_dcmt2203_engine();
 
 }  // namespace gpurng::detail

@@ -237,9 +237,9 @@ std::function<int()> add_generate_command(CLI::App& app) {
       "  gpurng generate --dist bits --count 2^40 --format bin --out - | practrand-RNG_test stdin32");
   cmd->add_option("--engine", o->engine, "Engine (see 'gpurng list')")->capture_default_str();
   auto* seed = cmd->add_option("--seed", o->seed, "64-bit seed (engine-specific mapping, see docs/ENGINES.md; mt19937: init_genrand, < 2^32; default: the engine's reference state)");
-  auto* arr = cmd->add_option("--seed-array", o->seed_array, "Raw state words or key, comma-separated (mrg32k3a: s0,...,s5; mt19937, mt19937-64: the init_by_array key; kiss99: z,w,jsr,jcong)");
+  auto* arr = cmd->add_option("--seed-array", o->seed_array, "Raw state words or key, comma-separated (mrg32k3a: s0,...,s5; mt19937, mt19937-64: the init_by_array key; kiss99: z,w,jsr,jcong; dcmt521, dcmt2203: the 32-bit seed of stream 0)");
   seed->excludes(arr);
-  cmd->add_option("--stream", o->stream, "Stream index (mrg32k3a: RngStreams stream, 2^127 steps apart; mwc/xorshift256/kiss: first stream)");
+  cmd->add_option("--stream", o->stream, "Stream index (mrg32k3a: RngStreams stream, 2^127 steps apart; mwc/xorshift256/kiss/dcmt521/dcmt2203: first stream)");
   cmd->add_option("--substream", o->substream, "Substream index (mrg32k3a: 2^76 steps apart)");
   cmd->add_option("--offset", o->offset, "Index of the first value in the sequence")->capture_default_str();
   cmd->add_option("--count", o->count, "Number of values, up to 2^64-1")->capture_default_str();
@@ -259,7 +259,7 @@ std::function<int()> add_generate_command(CLI::App& app) {
   cmd->add_option("--streams", o->streams, "Many-stream engines: streams S (out[j*S + s] is value j of stream s)");
   cmd->add_option("--normal-method", o->normal_method, "box-muller | icdf (engines that offer both)");
   cmd->add_option("--param-set", o->param_set, "Parameter-set engines: the set index");
-  cmd->add_option("--param-file", o->param_file, "Parameter-set engines: a CSV of sets made by the tools");
+  cmd->add_option("--param-file", o->param_file, "Parameter-set engines: a CSV of sets made by the tools (dcmt521, dcmt2203: the Dynamic Creator's columns n, m, r, aaa, wmask, umask, lmask, shift0_u, shift1_l, shiftB_s, shiftC_t, maskB_b, maskC_c)");
   cmd->add_option("--progress", o->progress, "auto (when stderr is a terminal) | always | never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();

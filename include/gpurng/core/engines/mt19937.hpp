@@ -28,6 +28,7 @@
 #include <cstdint>
 
 #include "gpurng/core/config.hpp"
+#include "gpurng/core/engines/mt_forms.hpp"
 
 namespace gpurng::core::mt19937 {
 
@@ -52,10 +53,7 @@ struct Mt32 {
   static constexpr word array_mult2 = 1566083941u;
 
   GPURNG_HD static constexpr word temper(word y) {
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    return y ^ (y >> 18);
+    return mt_forms::temper<word>(y, 11, 7, 0x9d2c5680u, 15, 0xefc60000u, 18);
   }
 };
 
@@ -82,19 +80,12 @@ struct Mt64 {
   }
 };
 
-// One word of the recurrence: X_{k+n} from X_k, X_{k+1}, X_{k+m}. The lowest bit of
-// upper(X_k) | lower(X_{k+1}) is that of X_{k+1}, which selects a; both forms below are branch-free
-// and equal: the mask vectorises on the CPU, the product is one multiply-add on the GPU.
+// One word of the recurrence: X_{k+n} from X_k, X_{k+1}, X_{k+m} (the form every MT shares,
+// core/engines/mt_forms.hpp: branch-free, a multiply-add on the GPU, a mask that vectorises on the CPU).
 template <class P>
 GPURNG_HD GPURNG_FORCEINLINE constexpr typename P::word recur(typename P::word x0, typename P::word x1,
                                                              typename P::word xm) {
-  using W = typename P::word;
-  const W y = (x0 & P::upper_mask) | (x1 & P::lower_mask);
-#if GPURNG_DEVICE_PASS
-  return xm ^ (y >> 1) ^ ((x1 & W(1)) * P::matrix_a);
-#else
-  return xm ^ (y >> 1) ^ ((W(0) - (x1 & W(1))) & P::matrix_a);
-#endif
+  return mt_forms::twist_word<typename P::word>(x0, x1, xm, P::upper_mask, P::lower_mask, P::matrix_a);
 }
 
 // ----- seeding: the window at position 0 -----------------------------------------------------------
@@ -104,7 +95,7 @@ template <class P>
 GPURNG_HD constexpr void init_genrand(typename P::word* s, typename P::word seed) {
   using W = typename P::word;
   s[0] = seed;
-  for (int i = 1; i < P::n; ++i) s[i] = P::init_mult * (s[i - 1] ^ (s[i - 1] >> (P::w - 2))) + W(i);
+  for (int i = 1; i < P::n; ++i) s[i] = mt_forms::init_next<W, P::w>(s[i - 1], P::init_mult, W(i));
 }
 
 // init_by_array(key, len) of the reference codes (len >= 1; the reference reads key[0] even for

@@ -1,0 +1,276 @@
+// The Dynamic-Creator family on the GPU: one thread per (stream, chunk) item of core/dcmt_produce.hpp,
+// each with its generator's window in registers (the regeneration of N words is unrolled, so the
+// window never leaves them). The 32 lanes of a warp are 32 consecutive streams: every store of the
+// interleaved layout is coalesced, and the kept windows (word-major) load and store coalesced too.
+//
+// A call is one launch. The workspace keeps every stream's window at the end of a call, so a steady
+// stream of calls needs no host work (and, with equal counts, the jump polynomials of the chunks come
+// from the cache); a call anywhere else starts the lanes from their seeding and jumps each to its
+// window with polynomials made on the host (src/jump/dcmt_jump.cpp). A call captured in a CUDA graph
+// always starts from the seeding and keeps nothing, so that replays repeat the same values.
+#include <algorithm>
+#include <map>
+#include <vector>
+
+#include "cuda/check.cuh"
+#include "cuda/dcmt_launch.hpp"
+#include "dcmt_plan.hpp"
+#include "gpurng/core/dcmt_produce.hpp"
+#include "gpurng/core/dist/transforms.hpp"
+
+namespace gpurng::detail::cuda {
+
+namespace {
+
+constexpr int kDcmtThreads = 128;
+// Polynomial tables kept on the device (one per chunk plan) before the oldest is retired.
+constexpr std::size_t kMaxPolyTables = 16;
+// Chunks per lane at most: the table grows with them (classes x chunks x N x min(S, K) words; the plan
+// also keeps it under dcmt::kMaxPolyTableBytes).
+constexpr std::uint64_t kMaxChunks = 64;
+
+// Lets this thread allocate and synchronise its private stream while another stream is being captured
+// in global mode (those calls are not part of the captured work).
+class RelaxedCapture {
+ public:
+  RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+  ~RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+  RelaxedCapture(const RelaxedCapture&) = delete;
+  RelaxedCapture& operator=(const RelaxedCapture&) = delete;
+
+ private:
+  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
+};
+
+template <class S, class Tr>
+__global__ void __launch_bounds__(kDcmtThreads)
+    dcmt_kernel(core::dcmt::Call call, Tr tr, typename Tr::value_type* __restrict__ out) {
+  const std::uint64_t lanes = call.range.streams;
+  const std::uint64_t items = lanes * call.chunks;
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * kDcmtThreads;
+  for (std::uint64_t t = std::uint64_t{blockIdx.x} * kDcmtThreads + threadIdx.x; t < items; t += stride) {
+    const std::uint64_t c = t / lanes;
+    core::dcmt::produce_item<S>(call, t - c * lanes, c, tr, out);
+  }
+}
+
+}  // namespace
+
+template <class S>
+class DcmtWorkspace {
+ public:
+  DcmtWorkspace() = default;
+  DcmtWorkspace(const DcmtWorkspace&) = delete;
+  DcmtWorkspace& operator=(const DcmtWorkspace&) = delete;
+
+  ~DcmtWorkspace() {
+    cudaFree(sets_);
+    for (std::uint32_t* w : windows_) cudaFree(w);
+    for (auto& kv : polys_) cudaFree(kv.second.data);
+    for (void* p : retired_) cudaFree(p);
+    if (event_ != nullptr) cudaEventDestroy(event_);
+    if (upload_ != nullptr) cudaStreamDestroy(upload_);
+  }
+
+  void init() {
+    RelaxedCapture relaxed;
+    int device = 0;
+    check(cudaGetDevice(&device), "cudaGetDevice");
+    check(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+    check(cudaStreamCreateWithFlags(&upload_, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    check(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+  }
+
+  int sms() const { return sms_; }
+
+  // The family's sets on the device.
+  const core::dcmt::Set* sets_for(const dcmt::Family& f) {
+    if (sets_ != nullptr && sets_family_ == f.id()) return sets_;
+    core::dcmt::Set* d = static_cast<core::dcmt::Set*>(upload(f.sets().data(), f.size() * sizeof(core::dcmt::Set),
+                                                              "dcmt parameter sets"));
+    if (sets_ != nullptr) retired_.push_back(sets_);  // a call in flight may still read it
+    sets_ = d;
+    sets_family_ = f.id();
+    return sets_;
+  }
+
+  // The polynomial table of a plan on the device.
+  const std::uint32_t* polys_for(const dcmt::Family& f, const dcmt::Plan& p) {
+    const dcmt::PolyKey key = dcmt::poly_key(f, p);
+    auto it = polys_.find(key);
+    if (it != polys_.end()) {
+      it->second.last_use = ++clock_;
+      return it->second.data;
+    }
+    const std::shared_ptr<const std::vector<std::uint32_t>> host = host_polys_.get(f, p, 0);
+    auto* d = static_cast<std::uint32_t*>(upload(host->data(), host->size() * sizeof(std::uint32_t),
+                                                 "dcmt jump polynomials"));
+    if (polys_.size() >= kMaxPolyTables) {
+      auto oldest = std::min_element(polys_.begin(), polys_.end(),
+                                     [](const auto& x, const auto& y) { return x.second.last_use < y.second.last_use; });
+      retired_.push_back(oldest->second.data);
+      polys_.erase(oldest);
+    }
+    polys_[key] = Table{d, ++clock_};
+    return d;
+  }
+
+  // Room for the windows of `streams` streams in both buffers (the contents are lost when they grow).
+  void reserve_windows(std::uint64_t streams) {
+    const std::size_t words = static_cast<std::size_t>(S::N) * streams;
+    if (words <= window_words_) return;
+    RelaxedCapture relaxed;
+    std::uint32_t* fresh[2] = {nullptr, nullptr};
+    for (std::uint32_t*& w : fresh) {
+      const cudaError_t e = cudaMalloc(&w, words * sizeof(std::uint32_t));
+      if (e != cudaSuccess) {
+        cudaFree(fresh[0]);
+        cudaFree(fresh[1]);
+        check(e, "cudaMalloc (dcmt stream windows)");
+      }
+    }
+    for (int i = 0; i < 2; ++i) {
+      if (windows_[i] != nullptr) retired_.push_back(windows_[i]);
+      windows_[i] = fresh[i];
+    }
+    window_words_ = words;
+    valid_ = false;
+  }
+
+  // Orders this call after the previous one when the caller changed streams.
+  void follow_previous(cudaStream_t stream, bool capturing) {
+    if (!capturing && have_event_ && stream != last_stream_) {
+      check(cudaStreamWaitEvent(stream, event_, 0), "cudaStreamWaitEvent");
+    }
+  }
+  void record(cudaStream_t stream) {
+    check(cudaEventRecord(event_, stream), "cudaEventRecord");
+    have_event_ = true;
+    last_stream_ = stream;
+  }
+
+  std::uint32_t* windows_[2] = {nullptr, nullptr};
+  int cur_ = 0;
+  bool valid_ = false;
+  std::uint64_t epoch_ = 0;
+  std::uint64_t position_ = 0;
+
+ private:
+  struct Table {
+    std::uint32_t* data;
+    std::uint64_t last_use;
+  };
+
+  void* upload(const void* host, std::size_t bytes, const char* what) {
+    RelaxedCapture relaxed;
+    void* d = nullptr;
+    check(cudaMalloc(&d, std::max<std::size_t>(bytes, 4)), what);
+    const cudaError_t copied = cudaMemcpyAsync(d, host, bytes, cudaMemcpyHostToDevice, upload_);
+    const cudaError_t synced = copied == cudaSuccess ? cudaStreamSynchronize(upload_) : copied;
+    if (synced != cudaSuccess) {
+      cudaFree(d);
+      check(synced, what);
+    }
+    return d;
+  }
+
+  int sms_ = 1;
+  core::dcmt::Set* sets_ = nullptr;
+  std::uint64_t sets_family_ = 0;
+  std::size_t window_words_ = 0;
+  std::map<dcmt::PolyKey, Table> polys_;
+  dcmt::HostPolyCache host_polys_;
+  std::uint64_t clock_ = 0;
+  std::vector<void*> retired_;  // freed with the workspace (cudaFree would synchronise)
+  cudaStream_t upload_ = nullptr;
+  cudaEvent_t event_ = nullptr;
+  bool have_event_ = false;
+  cudaStream_t last_stream_ = nullptr;
+};
+
+template <class S>
+void DcmtWorkspaceDeleter<S>::operator()(DcmtWorkspace<S>* w) const noexcept {
+  delete w;
+}
+
+template <class S, class Tr>
+void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, const Tr& tr,
+                   typename Tr::value_type* out, const ExecContext& ctx) {
+  const core::StreamRange& r = request.range;
+  if (r.n == 0) return;
+  if (!workspace) {
+    DcmtWorkspacePtr<S> w(new DcmtWorkspace<S>());
+    w->init();
+    workspace = std::move(w);
+  }
+  DcmtWorkspace<S>& ws = *workspace;
+  cudaStream_t stream = ctx.stream;
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  check(cudaStreamIsCapturing(stream, &capture), "cudaStreamIsCapturing");
+  const bool capturing = capture != cudaStreamCaptureStatusNone;
+
+  // Chunks: as many items as one wave of resident threads holds, chunks no shorter than a jump is worth.
+  int blocks_per_sm = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, dcmt_kernel<S, Tr>, kDcmtThreads, 0),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  const std::uint64_t wave = std::uint64_t(ws.sms()) * std::uint64_t(std::max(blocks_per_sm, 1)) * kDcmtThreads;
+  const std::uint64_t chunks_wanted = std::min<std::uint64_t>(kMaxChunks, std::max<std::uint64_t>(1, wave / r.streams));
+
+  const bool kept = !capturing && ws.valid_ && ws.epoch_ == request.epoch && ws.position_ == r.first;
+  const dcmt::Plan plan = dcmt::make_plan<S>(r, request.family->size(), kept, chunks_wanted, dcmt::kMinChunk<S>);
+
+  // Everything that can fail on the host comes before the kept windows change.
+  const core::dcmt::Set* sets = ws.sets_for(*request.family);
+  const std::uint32_t* polys = plan.need_polys ? ws.polys_for(*request.family, plan) : nullptr;
+  if (!capturing) ws.reserve_windows(r.streams);
+  ws.follow_previous(stream, capturing);
+
+  core::dcmt::Call call = dcmt::make_call(r, plan, request.seed_base, request.family->size());
+  call.sets = sets;
+  call.polys = polys;
+  call.windows = kept ? ws.windows_[ws.cur_] : nullptr;
+  call.next_windows = capturing ? nullptr : ws.windows_[1 - ws.cur_];
+
+  const std::uint64_t items = r.streams * plan.chunks;
+  std::uint64_t blocks = ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kDcmtThreads - 1) / kDcmtThreads;
+  blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
+  if (!capturing) ws.valid_ = false;  // windows_[1 - cur] is about to change
+  dcmt_kernel<S, Tr><<<static_cast<unsigned>(blocks), kDcmtThreads, 0, stream>>>(call, tr, out);
+  check(cudaGetLastError(), "dcmt generation kernel launch");
+
+  if (!capturing) {
+    ws.cur_ = 1 - ws.cur_;
+    ws.valid_ = true;
+    ws.epoch_ = request.epoch;
+    ws.position_ = r.first + r.n;
+    ws.record(stream);
+  }
+}
+
+// Every distribution's generator for both shapes (called from plain C++ in dcmt_engine.cpp).
+template <class S>
+struct DcmtLaunchers {
+  static const void* table(int i) {
+    using namespace core::dist;
+    using E = core::dcmt::Engine;
+    static const void* const launchers[] = {
+        reinterpret_cast<const void*>(&dcmt_generate<S, Bits<E>>),
+        reinterpret_cast<const void*>(&dcmt_generate<S, Uniform<E, float>>),
+        reinterpret_cast<const void*>(&dcmt_generate<S, Uniform<E, double>>),
+        reinterpret_cast<const void*>(&dcmt_generate<S, Normal<E, float>>),
+        reinterpret_cast<const void*>(&dcmt_generate<S, Normal<E, double>>),
+        reinterpret_cast<const void*>(&dcmt_generate<S, Exponential<E, float>>),
+        reinterpret_cast<const void*>(&dcmt_generate<S, Exponential<E, double>>),
+        reinterpret_cast<const void*>(&dcmt_generate<S, LogNormal<E, float>>),
+        reinterpret_cast<const void*>(&dcmt_generate<S, LogNormal<E, double>>),
+    };
+    return launchers[i];
+  }
+};
+
+template struct DcmtWorkspaceDeleter<core::dcmt::Mt521>;
+template struct DcmtWorkspaceDeleter<core::dcmt::Mt2203>;
+template struct DcmtLaunchers<core::dcmt::Mt521>;
+template struct DcmtLaunchers<core::dcmt::Mt2203>;
+
+}  // namespace gpurng::detail::cuda

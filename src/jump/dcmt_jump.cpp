@@ -1,0 +1,166 @@
+// Characteristic and jump polynomials of Dynamic-Creator sets, with NTL's GF2X (dense moduli: the
+// polynomials of DC sets have about p/2 terms, so NTL's general reduction is the right tool).
+#include "jump/dcmt_jump.hpp"
+
+#include <NTL/GF2X.h>
+#include <NTL/ZZ.h>
+#include <NTL/vec_GF2.h>
+
+#include <algorithm>
+#include <mutex>
+#include <string>
+#include <system_error>
+#include <thread>
+
+#include "gpurng/gpurng.hpp"
+
+namespace gpurng::detail::dcmt {
+
+struct FamilyPolys::Impl {
+  std::vector<core::dcmt::Params> sets;
+  int words = 0;
+  // Built on first use, all at once (Berlekamp-Massey per set).
+  mutable std::once_flag built;
+  mutable std::vector<NTL::GF2XModulus> moduli;
+  mutable std::vector<NTL::GF2X> polys;
+  mutable std::string failure;  // set when a set is not full period
+
+  void build(unsigned threads) const;
+  const NTL::GF2XModulus& modulus(std::size_t k, unsigned threads) const {
+    std::call_once(built, [&] { build(threads); });
+    if (!failure.empty()) throw Error(Status::invalid_argument, failure);
+    return moduli[k];
+  }
+};
+
+namespace {
+
+// Bit 31 of X_t, t = n .. n + 2p - 1, from a seeded serial reference: a sequence whose minimal
+// polynomial is the characteristic polynomial when that has degree p.
+NTL::GF2X minimal_polynomial(const core::dcmt::Params& p) {
+  const long deg = static_cast<long>(p.exponent());
+  std::vector<std::uint32_t> st(p.n);
+  core::dcmt::seed_words(p, 4357u, st.data());
+  NTL::vec_GF2 seq;
+  seq.SetLength(2 * deg);
+  long t = 0;
+  while (t < 2 * deg) {
+    core::dcmt::twist(p, st.data());
+    for (std::uint32_t i = 0; i < p.n && t < 2 * deg; ++i, ++t) seq[t] = static_cast<long>(st[i] >> 31);
+  }
+  NTL::GF2X f;
+  NTL::MinPolySeq(f, seq, deg);
+  return f;
+}
+
+void to_words(const NTL::GF2X& g, std::uint32_t* out, int words, std::size_t stride) {
+  for (int i = 0; i < words; ++i) out[static_cast<std::size_t>(i) * stride] = 0u;
+  const long limbs = g.xrep.length();
+  for (long i = 0; i < limbs; ++i) {
+    const unsigned long v = g.xrep[i];
+    for (int half = 0; half < 2; ++half) {
+      const long w = 2 * i + half;
+      if (w < words) out[static_cast<std::size_t>(w) * stride] = static_cast<std::uint32_t>(v >> (32 * half));
+    }
+  }
+}
+
+NTL::GF2X power_of_x(std::uint64_t e, const NTL::GF2XModulus& m) {
+  NTL::GF2X r;
+  NTL::ZZ z;
+  NTL::conv(z, static_cast<unsigned long>(e));
+  NTL::PowerXMod(r, z, m);
+  return r;
+}
+
+template <class F>
+void parallel_for(std::size_t count, unsigned threads, const F& f) {
+  const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(threads, count));
+  const std::size_t per = (count + workers - 1) / workers;
+  std::vector<std::thread> pool;
+  for (std::size_t b = per; b < count; b += per) {
+    const std::size_t e = std::min(count, b + per);
+    try {
+      pool.emplace_back([&f, b, e] {
+        for (std::size_t k = b; k < e; ++k) f(k);
+      });
+    } catch (const std::system_error&) {
+      for (std::size_t k = b; k < e; ++k) f(k);
+    }
+  }
+  for (std::size_t k = 0; k < std::min(per, count); ++k) f(k);
+  for (std::thread& t : pool) t.join();
+}
+
+}  // namespace
+
+void FamilyPolys::Impl::build(unsigned threads) const {
+  const std::size_t K = sets.size();
+  polys.resize(K);
+  moduli.resize(K);
+  std::vector<long> degrees(K);
+  parallel_for(K, threads, [&](std::size_t k) {
+    polys[k] = minimal_polynomial(sets[k]);
+    degrees[k] = NTL::deg(polys[k]);
+  });
+  for (std::size_t k = 0; k < K; ++k) {
+    if (degrees[k] != static_cast<long>(sets[k].exponent())) {
+      failure = "parameter set " + std::to_string(k) + " (aaa = " + std::to_string(sets[k].aaa) +
+                "): its characteristic polynomial has degree " + std::to_string(degrees[k]) + ", not " +
+                std::to_string(sets[k].exponent()) + ": not a full-period Dynamic-Creator set";
+      return;
+    }
+    NTL::build(moduli[k], polys[k]);
+  }
+}
+
+FamilyPolys::FamilyPolys(const std::vector<core::dcmt::Params>& sets, int words) : impl_(std::make_unique<Impl>()) {
+  impl_->sets = sets;
+  impl_->words = words;
+}
+
+FamilyPolys::~FamilyPolys() = default;
+
+std::size_t FamilyPolys::sets() const { return impl_->sets.size(); }
+int FamilyPolys::words() const { return impl_->words; }
+
+std::vector<std::uint32_t> FamilyPolys::characteristic(std::size_t k) const {
+  impl_->modulus(k, std::max(1u, std::thread::hardware_concurrency()));
+  const NTL::GF2X& f = impl_->polys[k];
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(NTL::deg(f)) / 32 + 1);
+  to_words(f, out.data(), static_cast<int>(out.size()), 1);
+  return out;
+}
+
+std::vector<std::uint32_t> FamilyPolys::power(std::size_t k, std::uint64_t e) const {
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(impl_->words));
+  to_words(power_of_x(e, impl_->modulus(k, std::max(1u, std::thread::hardware_concurrency()))), out.data(),
+           impl_->words, 1);
+  return out;
+}
+
+std::vector<std::uint32_t> FamilyPolys::table(const std::uint64_t base[2], int classes, std::uint64_t chunk,
+                                              std::uint64_t chunks, std::size_t first_set, std::size_t count,
+                                              unsigned threads) const {
+  const std::size_t K = impl_->sets.size();
+  const std::size_t words = static_cast<std::size_t>(impl_->words);
+  const std::size_t row = words * count;
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(classes) * chunks * row);
+  if (count == 0) return out;
+  const unsigned workers = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+  impl_->modulus(0, workers);  // builds every modulus (or throws)
+  parallel_for(count, workers, [&](std::size_t j) {
+    const NTL::GF2XModulus& m = impl_->moduli[(first_set + j) % K];
+    const NTL::GF2X step = power_of_x(chunk, m);
+    for (int cls = 0; cls < classes; ++cls) {
+      NTL::GF2X g = power_of_x(base[cls], m);
+      for (std::uint64_t c = 0; c < chunks; ++c) {
+        if (c != 0) NTL::MulMod(g, g, step, m);
+        to_words(g, out.data() + (cls * chunks + c) * row + j, impl_->words, count);
+      }
+    }
+  });
+  return out;
+}
+
+}  // namespace gpurng::detail::dcmt

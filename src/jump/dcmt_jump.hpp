@@ -1,0 +1,49 @@
+// Jump polynomials of a Dynamic-Creator family on the host (NTL's GF2X inside dcmt_jump.cpp only).
+//
+// Each set has its own characteristic polynomial P_k(x) of degree p: found once per family by
+// Berlekamp-Massey on 2p bits of the set's output (NTL MinPolySeq), and checked to have degree p (then
+// it is the characteristic polynomial and every jump x^J mod P_k is exact). The kernels take the
+// polynomials word-major: word i of the set in column j at [i * count + j], so that the 32 lanes of a
+// warp, 32 consecutive streams with consecutive sets, read consecutive words. A table holds only the
+// `count` consecutive sets (mod K) a call's streams use, not the whole family.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "gpurng/core/engines/dcmt.hpp"
+
+namespace gpurng::detail::dcmt {
+
+class FamilyPolys {
+ public:
+  // The sets must share one shape (n, m, r); `words` coefficient words per polynomial (the shape's N).
+  FamilyPolys(const std::vector<core::dcmt::Params>& sets, int words);
+  ~FamilyPolys();
+  FamilyPolys(const FamilyPolys&) = delete;
+  FamilyPolys& operator=(const FamilyPolys&) = delete;
+
+  std::size_t sets() const;
+  int words() const;
+
+  // P_k as exponent + 1 coefficients (bit i = x^i) in 32-bit words. Throws Error(invalid_argument)
+  // naming the set if its characteristic polynomial is not of degree p (not a full-period set).
+  std::vector<std::uint32_t> characteristic(std::size_t k) const;
+
+  // The table of core::dcmt::Call::polys: rows (cls, c) for cls < classes (1 or 2), c < chunks, each
+  // x^(base[cls] + c * chunk) mod P_k for the `count` sets k = first_set, first_set + 1, ... (mod K),
+  // words * count words per row, set first_set + j in column j.
+  std::vector<std::uint32_t> table(const std::uint64_t base[2], int classes, std::uint64_t chunk,
+                                   std::uint64_t chunks, std::size_t first_set, std::size_t count,
+                                   unsigned threads) const;
+
+  // x^e mod P_k in `words` words (tests).
+  std::vector<std::uint32_t> power(std::size_t k, std::uint64_t e) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gpurng::detail::dcmt

@@ -1,0 +1,286 @@
+// The default Dynamic-Creator families and the parameter-file reader: the generated header equals its
+// data files, the seed paper's 32 MT521 sets are transcribed exactly, every shipped set (and every set
+// of the reference data) has full period, proved here from an independent implementation with NTL,
+// and the reader accepts the creator's CSV and rejects every malformed file with a message naming it.
+#include <NTL/GF2X.h>
+#include <NTL/GF2XFactoring.h>
+#include <NTL/vec_GF2.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "dcmt_plan.hpp"
+#include "dcmt_reference.hpp"
+#include "engines/dcmt_family.hpp"
+#include "gpurng/core/engines/dcmt_sets.hpp"
+#include "gpurng/gpurng.hpp"
+#include "test_support.hpp"
+
+namespace dcmt = gpurng::core::dcmt;
+namespace detail = gpurng::detail::dcmt;
+using gpurng::test::DcSet;
+using gpurng::test::SlowDcmt;
+
+namespace {
+
+const detail::ShapeInfo kMt521{"dcmt521", 17, 8, 23};
+const detail::ShapeInfo kMt2203{"dcmt2203", 69, 34, 5};
+
+// The shipped data files: data/ at the repository root, beside tests/data.
+std::string shipped(const std::string& name) { return gpurng::test::data_path("../../data/dcmt/" + name); }
+
+DcSet dc_set(const dcmt::Params& p) {
+  return DcSet{p.n, p.m, p.r, p.aaa, p.wmask, p.umask, p.lmask, p.shift_u, p.shift_l, p.shift_s, p.shift_t, p.mask_b, p.mask_c};
+}
+
+// The characteristic polynomial by Berlekamp-Massey on 2p bits of the slow reference's words.
+NTL::GF2X charpoly(const DcSet& s) {
+  const long p = 32L * s.n - s.r;
+  SlowDcmt g(s, 5489u);
+  NTL::vec_GF2 seq;
+  seq.SetLength(2 * p);
+  for (long t = 0; t < 2 * p; ++t) seq[t] = static_cast<long>(g.word(s.n + t) >> 31);
+  NTL::GF2X f;
+  NTL::MinPolySeq(f, seq, p);
+  return f;
+}
+
+// Irreducible of degree p = 32 n - r, a Mersenne exponent: primitive, period 2^p - 1.
+void expect_full_period(const DcSet& s, const std::string& what) {
+  const long p = 32L * s.n - s.r;
+  const NTL::GF2X f = charpoly(s);
+  EXPECT_EQ(NTL::deg(f), p) << what;
+  EXPECT_EQ(NTL::IterIrredTest(f), 1) << what << ": characteristic polynomial not irreducible";
+}
+
+std::string temp_file(const std::string& text) {
+  static int counter = 0;
+  const std::string path = ::testing::TempDir() + "dcmt_params_" + std::to_string(::getpid()) + "_" +
+                           std::to_string(counter++) + ".csv";
+  std::ofstream(path) << text;
+  return path;
+}
+
+const char* kHeader = "n,m,r,aaa,wmask,umask,lmask,shift0_u,shift1_l,shiftB_s,shiftC_t,maskB_b,maskC_c\n";
+const char* kGoodRow = "17,8,23,0xcef725c0,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n";
+
+}  // namespace
+
+TEST(DcmtFamily, GeneratedHeaderEqualsTheShippedFiles) {
+  const auto p521 = detail::read_param_file(shipped("dcmt521_default.csv"), kMt521);
+  ASSERT_EQ(p521.size(), std::size_t(dcmt::kMt521DefaultSetCount));
+  for (std::size_t i = 0; i < p521.size(); ++i) {
+    const dcmt::Set a = dcmt::set_of(p521[i]), &b = dcmt::kMt521DefaultSets[i];
+    EXPECT_TRUE(a.aaa == b.aaa && a.mask_b == b.mask_b && a.mask_c == b.mask_c && a.shift_u == b.shift_u &&
+                a.shift_s == b.shift_s && a.shift_t == b.shift_t && a.shift_l == b.shift_l && b.reserved == 0)
+        << "MT521 set " << i;
+  }
+  const auto p2203 = detail::read_param_file(shipped("dcmt2203_default.csv"), kMt2203);
+  ASSERT_EQ(p2203.size(), std::size_t(dcmt::kMt2203DefaultSetCount));
+  for (std::size_t i = 0; i < p2203.size(); ++i) {
+    EXPECT_EQ(dcmt::set_of(p2203[i]).aaa, dcmt::kMt2203DefaultSets[i].aaa) << "MT2203 set " << i;
+    EXPECT_EQ(dcmt::set_of(p2203[i]).mask_b, dcmt::kMt2203DefaultSets[i].mask_b) << "MT2203 set " << i;
+    EXPECT_EQ(dcmt::set_of(p2203[i]).mask_c, dcmt::kMt2203DefaultSets[i].mask_c) << "MT2203 set " << i;
+  }
+}
+
+TEST(DcmtFamily, TheSeedPapersSetsComeFirstAsPrinted) {
+  // List 6.17 prints the mt_struct fields as signed ints: {aaa, mm, nn, rr, ww, wmask, umask, lmask,
+  // shift0, shift1, shiftB, shiftC, maskB, maskC}. Its first, second and last rows:
+  const long long printed[3][14] = {
+      {-822663744, 8, 17, 23, 32, -1, -8388608, 8388607, 12, 18, 7, 15, -1514742400, -2785280},
+      {-189104639, 8, 17, 23, 32, -1, -8388608, 8388607, 12, 18, 7, 15, -1263215232, -2785280},
+      {-746112289, 8, 17, 23, 32, -1, -8388608, 8388607, 12, 18, 7, 15, 2000509824, -2785280},
+  };
+  const int index[3] = {0, 1, 31};
+  for (int i = 0; i < 3; ++i) {
+    const auto u = [](long long v) { return static_cast<std::uint32_t>(v); };
+    const dcmt::Set& s = dcmt::kMt521DefaultSets[index[i]];
+    EXPECT_EQ(s.aaa, u(printed[i][0]));
+    EXPECT_EQ(s.shift_u, u(printed[i][8]));
+    EXPECT_EQ(s.shift_l, u(printed[i][9]));
+    EXPECT_EQ(s.shift_s, u(printed[i][10]));
+    EXPECT_EQ(s.shift_t, u(printed[i][11]));
+    EXPECT_EQ(s.mask_b, u(printed[i][12]));
+    EXPECT_EQ(s.mask_c, u(printed[i][13]));
+    EXPECT_EQ(u(printed[i][6]), dcmt::Mt521::upper_mask);
+    EXPECT_EQ(u(printed[i][7]), dcmt::Mt521::lower_mask);
+  }
+}
+
+TEST(DcmtFamily, EveryDefaultSetHasFullPeriod) {
+  for (int i = 0; i < dcmt::kMt521DefaultSetCount; ++i) {
+    expect_full_period(dc_set(detail::params_of(kMt521, dcmt::kMt521DefaultSets[i])), "MT521 set " + std::to_string(i));
+  }
+  for (int i = 0; i < dcmt::kMt2203DefaultSetCount; ++i) {
+    expect_full_period(dc_set(detail::params_of(kMt2203, dcmt::kMt2203DefaultSets[i])), "MT2203 set " + std::to_string(i));
+  }
+}
+
+TEST(DcmtFamily, EverySetOfTheReferenceDataHasFullPeriod) {
+  const gpurng::test::Csv sets = gpurng::test::read_csv("dcmt/dcmt_w32_parameter_sets.csv");
+  for (const auto& row : sets.rows) expect_full_period(gpurng::test::dc_set_from_row(row), row.at("case"));
+}
+
+TEST(DcmtFamily, HostCharacteristicPolynomialsEqualTheIndependentOnes) {
+  std::vector<dcmt::Params> params;
+  for (int i = 0; i < 5; ++i) params.push_back(detail::params_of(kMt521, dcmt::kMt521DefaultSets[i]));
+  const detail::FamilyPolys polys(params, 17);
+  for (int i = 0; i < 5; ++i) {
+    const NTL::GF2X f = charpoly(dc_set(params[i]));
+    const std::vector<std::uint32_t> words = polys.characteristic(static_cast<std::size_t>(i));
+    for (long e = 0; e <= 521; ++e) {
+      EXPECT_EQ(NTL::IsOne(NTL::coeff(f, e)) ? 1u : 0u, (words[e / 32] >> (e % 32)) & 1u) << "set " << i << " x^" << e;
+    }
+  }
+}
+
+TEST(DcmtFamily, NotFullPeriodSetsAreRefusedWhenAJumpNeedsThem) {
+  dcmt::Params p = detail::params_of(kMt521, dcmt::kMt521DefaultSets[0]);
+  p.aaa = 0;  // no twist: the top bits repeat with period dividing 2^17 - 1
+  const detail::FamilyPolys polys({p}, 17);
+  try {
+    polys.power(0, 1000);
+    FAIL() << "no error";
+  } catch (const gpurng::Error& e) {
+    EXPECT_EQ(e.status(), gpurng::Status::invalid_argument);
+    EXPECT_NE(std::string(e.what()).find("not a full-period"), std::string::npos) << e.what();
+  }
+}
+
+// A call's jump table holds only the sets its streams use: `count` consecutive sets from first_set,
+// wrapping past the last, set first_set + j in column j, each entry x^(base[cls] + c * chunk) mod P_k
+// as power() gives it (power() itself is checked against stepping in test_dcmt_core).
+TEST(DcmtFamily, PolynomialTableHoldsTheCallsSetsInColumnOrderAndWraps) {
+  std::vector<dcmt::Params> params;
+  for (int i = 0; i < 5; ++i) params.push_back(detail::params_of(kMt521, dcmt::kMt521DefaultSets[i]));
+  const detail::FamilyPolys polys(params, 17);
+  const std::uint64_t base[2] = {34 * 7, 34 * 8};
+  const std::uint64_t chunk = 34 * 300;
+  const std::uint64_t chunks = 3;
+  const std::size_t first = 3, count = 4;  // sets 3, 4, 0, 1
+  const std::vector<std::uint32_t> t = polys.table(base, 2, chunk, chunks, first, count, 2);
+  ASSERT_EQ(t.size(), 2 * chunks * 17 * count);
+  for (int cls = 0; cls < 2; ++cls) {
+    for (std::uint64_t c = 0; c < chunks; ++c) {
+      for (std::size_t j = 0; j < count; ++j) {
+        const std::vector<std::uint32_t> want = polys.power((first + j) % 5, base[cls] + c * chunk);
+        for (std::size_t i = 0; i < 17; ++i) {
+          EXPECT_EQ(t[((cls * chunks + c) * 17 + i) * count + j], want[i]) << "class " << cls << " chunk " << c << " column " << j;
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(polys.table(base, 1, chunk, chunks, 0, 0, 1).empty());
+}
+
+// The plan names the sets of the call's streams (local stream r uses set (stream0 + r) mod K) and cuts
+// lanes into no more chunks than keep the table under kMaxPolyTableBytes; one chunk is always allowed.
+TEST(DcmtPlan, TableCoversTheCallsSetsAndStaysUnderTheCap) {
+  using detail::kMaxPolyTableBytes;
+  const std::uint64_t K = 6024;
+  auto table_bytes = [](const detail::Plan& p, int N) {
+    return std::uint64_t(p.classes) * p.chunks * std::uint64_t(N) * p.sets * 4;
+  };
+  // Few streams: min(S, K) sets from stream0 mod K, and the chunks wanted.
+  gpurng::core::StreamRange r{0, std::uint64_t{1} << 30, 3, 6023};
+  detail::Plan p = detail::make_plan<dcmt::Mt2203>(r, K, false, 64, 1);
+  EXPECT_EQ(p.set0, 6023u);
+  EXPECT_EQ(p.sets, 3u);
+  EXPECT_LE(p.chunks, 64u);
+  EXPECT_GE(p.chunks, 60u);
+  // More streams than sets: every set, from set0.
+  r = gpurng::core::StreamRange{137 * 10000 + 5, std::uint64_t{1} << 30, 10000, 2 * K + 17};
+  p = detail::make_plan<dcmt::Mt2203>(r, K, false, 1000000, 1);
+  EXPECT_EQ(p.set0, 17u);
+  EXPECT_EQ(p.sets, K);
+  EXPECT_EQ(p.classes, 2);  // lanes start at indices 137 and 138, in windows 0 and 138
+  EXPECT_GT(p.chunks, 1u);
+  EXPECT_LE(table_bytes(p, 69), kMaxPolyTableBytes);
+  EXPECT_GT(table_bytes(p, 69), kMaxPolyTableBytes / 2);  // the cap, not something far below it, limits
+  // From kept windows too.
+  r = gpurng::core::StreamRange{std::uint64_t{10000} * 4418, std::uint64_t{1} << 34, 10000, 0};
+  p = detail::make_plan<dcmt::Mt2203>(r, K, true, 1000000, 1);
+  EXPECT_FALSE(p.seeded);
+  EXPECT_LE(table_bytes(p, 69), kMaxPolyTableBytes);
+  EXPECT_GT(p.chunks, 1u);
+  // So many sets that one chunk exceeds the cap: one chunk per lane, never zero.
+  r = gpurng::core::StreamRange{0, std::uint64_t{1} << 40, std::uint64_t{1} << 20, 0};
+  p = detail::make_plan<dcmt::Mt2203>(r, std::uint64_t{1} << 20, false, 64, 1);
+  EXPECT_EQ(p.chunks, 1u);
+}
+
+TEST(DcmtFamily, ReaderTakesTheCreatorsCsvAndIgnoresOtherColumns) {
+  // The reference data's format (case, w, p, ..., init_seed) restricted to one exponent.
+  const gpurng::test::Csv sets = gpurng::test::read_csv("dcmt/dcmt_w32_parameter_sets.csv");
+  std::string text;
+  for (std::size_t i = 0; i < sets.columns.size(); ++i) text += (i ? "," : "") + sets.columns[i];
+  text += ",delta,sha1\n";
+  int rows = 0;
+  for (const auto& row : sets.rows) {
+    if (row.at("p") != "2203") continue;
+    for (std::size_t i = 0; i < sets.columns.size(); ++i) text += (i ? "," : "") + row.at(sets.columns[i]);
+    text += ",0,\"da39a3ee5e6b4b0d3255bfef95601890afd80709\"\n";
+    ++rows;
+  }
+  const std::string path = temp_file("# a comment line\n\n" + text);
+  const auto got = detail::read_param_file(path, kMt2203);
+  ASSERT_EQ(got.size(), std::size_t(rows));
+  EXPECT_EQ(got[0].aaa, 0x90e70000u);
+  EXPECT_EQ(got[2].mask_c, 0xefa58000u);
+  // Decimal values are fine too.
+  const auto dec = detail::read_param_file(
+      temp_file(std::string(kHeader) + "17,8,23,3472303552,4294967295,4286578688,8388607,12,18,7,15,2780224896,4292182016\n"),
+      kMt521);
+  EXPECT_EQ(dec[0].aaa, 0xcef725c0u);
+  std::remove(path.c_str());
+}
+
+TEST(DcmtFamily, ReaderRejectsEveryMalformedFileNamingWhere) {
+  struct Bad {
+    std::string text;
+    const char* mention;
+  };
+  const std::string h = kHeader;
+  const std::vector<Bad> cases = {
+      {"", "empty"},
+      {h, "no parameter sets"},
+      {"n,m,r,aaa,wmask,umask,lmask,shift0_u,shift1_l,shiftB_s,shiftC_t,maskB_b\n", "no column 'maskC_c'"},
+      {h + "17,8,23,0xzz,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "column 'aaa'"},
+      {h + "17,8,23,0x1ffffffff,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "column 'aaa'"},
+      {h + "17,8,23,-5,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "column 'aaa'"},
+      {h + "17,8,23,0xcef725c0\n", "no value in column 'wmask'"},
+      {h + "69,34,5,0x90e70000,0xffffffff,0xffffffe0,0x0000001f,12,18,7,15,0xbadcef80,0xdf978000\n", "exponent 521"},
+      {h + "17,9,23,0xcef725c0,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "(n, m, r)"},
+      {h + "17,8,23,0xcef725c0,0x7fffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "wmask"},
+      {h + "17,8,23,0xcef725c0,0xffffffff,0xff000000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "umask"},
+      {h + "17,8,23,0xcef725c0,0xffffffff,0xff800000,0x00ffffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "lmask"},
+      {h + "17,8,23,0xcef725c0,0xffffffff,0xff800000,0x007fffff,32,18,7,15,0xa5b6dd80,0xffd58000\n", "shift0_u"},
+      {"w," + h.substr(0, h.size() - 1) + "\n64," + kGoodRow, "only w = 32"},
+      {"p," + h.substr(0, h.size() - 1) + "\n607," + kGoodRow, "column 'p'"},
+  };
+  for (const Bad& b : cases) {
+    const std::string path = temp_file(b.text);
+    try {
+      detail::read_param_file(path, kMt521);
+      ADD_FAILURE() << "accepted:\n" << b.text;
+    } catch (const gpurng::Error& e) {
+      EXPECT_EQ(e.status(), gpurng::Status::invalid_argument) << b.text;
+      const std::string msg = e.what();
+      EXPECT_NE(msg.find(b.mention), std::string::npos) << msg;
+      EXPECT_NE(msg.find(path), std::string::npos) << msg;
+    }
+    std::remove(path.c_str());
+  }
+  try {
+    detail::read_param_file("/nonexistent/dir/sets.csv", kMt521);
+    ADD_FAILURE() << "a missing file was accepted";
+  } catch (const gpurng::Error& e) {
+    EXPECT_EQ(e.status(), gpurng::Status::io_error);
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/sets.csv"), std::string::npos);
+  }
+}
