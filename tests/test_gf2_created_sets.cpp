@@ -1,13 +1,15 @@
 // Sets made by this branch's creators (gpurng dc, gpurng mtgpdc), stored in tests/data/gf2/ because
 // a search takes minutes, checked by means independent of the search: NTL's own irreducibility test
 // on the Berlekamp-Massey polynomial of the output (full period), the file's SHA-1 and Delta
-// recomputed, the embedded ID, and — for MTGP — the library's engine loading the file
+// recomputed, the embedded ID, and the library's engines (mtgp11213, dcmt2203) loading the file
 // (--param-file / Generator::param_file) and producing the adapter's recursion stream. The live
 // searches run in test_gf2_dc.cpp (MT521) and test_gf2_long.cpp (the rest).
 #include <gtest/gtest.h>
 
 #include <NTL/GF2XFactoring.h>
 
+#include <cstdio>
+#include <fstream>
 #include <set>
 #include <string>
 
@@ -48,6 +50,48 @@ TEST(Gf2CreatedSets, Dc2203SetsHaveFullPeriodAndTheirIds) {
     sha1s.insert(rows[i].at("sha1"));
   }
   EXPECT_EQ(sha1s.size(), sets.size());
+}
+
+// The dcmt2203 engine (issue 8) loads each created set (a one-row file, so its one stream runs that
+// set) and, seeded with seed_array({s}) (the reference library's sgenrand_mt(s)), gives the MT of
+// those parameters as the toolkit's model steps it from that seeding.
+TEST(Gf2CreatedSets, Dc2203SetsLoadIntoTheDcmtEngine) {
+  const std::string file = "gf2/dc2203_ids0-2.csv";
+  const auto csv = read_csv(file);
+  const std::vector<DcParams> sets = read_dc_sets(data_path(file));
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    std::string text;
+    for (std::size_t c = 0; c < csv.columns.size(); ++c) text += (c ? "," : "") + csv.columns[c];
+    text += "\n";
+    for (std::size_t c = 0; c < csv.columns.size(); ++c) text += (c ? "," : "") + csv.rows[i].at(csv.columns[c]);
+    text += "\n";
+    const std::string path = ::testing::TempDir() + "gf2_created_dc2203_" + std::to_string(i) + ".csv";
+    {
+      std::ofstream out(path);
+      out << text;
+    }
+    const std::uint32_t seed = 4357u + static_cast<std::uint32_t>(i);
+    gpurng::Generator g(gpurng::Engine::dcmt2203, gpurng::Backend::cpu);
+    g.param_file(path);
+    g.streams(1);
+    g.seed_array({seed});
+    std::vector<std::uint32_t> got(1000);
+    g.generate_bits(got.data(), got.size());
+    std::remove(path.c_str());
+
+    const DcMtAdapter a{sets[i]};
+    StateWindow<DcMtAdapter> s(a);
+    std::uint32_t x = seed;  // sgenrand_mt: Knuth's multiplier, each word masked by wmask
+    for (std::uint32_t k = 0; k < a.d.n; ++k) {
+      s.window()[k] = x & a.d.wmask;
+      x = 1812433253u * (x ^ (x >> 30)) + k + 1;
+    }
+    s.refresh(a);
+    for (std::size_t k = 0; k < got.size(); ++k) {
+      ASSERT_EQ(got[k], s.output(a)) << "set " << i << " value " << k;
+      s.step(a);
+    }
+  }
 }
 
 // gpurng mtgpdc --mexp 11213 --ids 0-1 (docs/PERFORMANCE.md, "GF(2) tools"): the section-5 shape,
