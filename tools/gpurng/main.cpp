@@ -16,9 +16,12 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "gpurng 0.1.0");
   std::function<int()> run_generate = gpurng::cli::add_generate_command(app);
   std::function<int()> run_list = gpurng::cli::add_list_command(app);
+  std::string command_line = "gpurng";
+  for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+  std::function<int()> run_bench = gpurng::cli::add_bench_command(app, command_line);
   const std::string first = argc > 1 ? argv[1] : "";
-  if (!first.empty() && first[0] != '-' && first != "generate" && first != "list") {
-    std::fprintf(stderr, "gpurng: error: unknown command '%s'; commands: generate, list\n", argv[1]);
+  if (!first.empty() && first[0] != '-' && first != "generate" && first != "list" && first != "bench") {
+    std::fprintf(stderr, "gpurng: error: unknown command '%s'; commands: generate, list, bench\n", argv[1]);
     return 2;
   }
   try {
@@ -35,6 +38,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("generate")) return run_generate();
+    if (app.got_subcommand("bench")) return run_bench();
     return run_list();
   } catch (const gpurng::Error& e) {
     std::fprintf(stderr, "gpurng: error: %s\n", e.what());
