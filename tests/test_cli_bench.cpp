@@ -2,74 +2,26 @@
 // part runs on a device or says why it was skipped (exit 0 either way), and every bad option gives
 // exactly one line on stderr naming the option and a non-zero exit.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
-#include <vector>
 
+#include "cli_runner.hpp"
 #include "gpurng/gpurng.hpp"
 
+using gpurng::test::expect_one_line_error;
+using gpurng::test::slurp;
+using gpurng::test::temp_path;
+using Result = gpurng::test::CliResult;
+
 namespace {
-
-struct Result {
-  int rc;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-std::string temp(const std::string& name) {
-  return ::testing::TempDir() + "cli_bench_" + std::to_string(::getpid()) + "_" + name;
-}
-
-// The CLI under test: $GPURNG_CLI when set (a staged copy on another machine), else the build's.
-std::string cli() {
-  const char* env = std::getenv("GPURNG_CLI");
-  return env != nullptr && *env != '\0' ? env : GPURNG_CLI;
-}
-
-Result run(const std::vector<std::string>& args) {
-  std::string cmd = "'" + cli() + "'";
-  for (const std::string& a : args) cmd += " '" + a + "'";
-  const std::string out = temp("stdout"), err = temp("stderr");
-  const int status = std::system((cmd + " >" + out + " 2>" + err + " </dev/null").c_str());
-  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
-}
-
-std::size_t lines(const std::string& s) {
-  std::size_t n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
-void expect_one_line_error(const std::vector<std::string>& args, const std::string& option, int rc = 2) {
-  const Result r = run(args);
-  EXPECT_EQ(r.rc, rc) << r.err;
-  EXPECT_EQ(lines(r.err), 1u) << r.err;
-  EXPECT_NE(r.err.find(option), std::string::npos) << r.err;
-  EXPECT_EQ(r.out, "");
-}
-
+Result run(const std::vector<std::string>& args) { return gpurng::test::run_cli(args); }
 }  // namespace
 
 TEST(CliBench, CpuPartWritesEveryPromisedRow) {
-  const std::string json = temp("cpu.json");
+  const std::string json = temp_path("cpu.json");
   const Result r = run({"bench", "--backend", "cpu", "--engines", "mt19937,sobol64", "--cpu-size", "2^12", "--runs", "1",
                         "--json", json});
   ASSERT_EQ(r.rc, 0) << r.err;
@@ -97,7 +49,7 @@ TEST(CliBench, CpuPartWritesEveryPromisedRow) {
 // On a machine without a usable GPU the GPU part is skipped with its reason and the exit status is
 // 0; with one, a tiny run fills every output of the engine beside cuRAND.
 TEST(CliBench, GpuPartRunsOrSaysWhyItWasSkipped) {
-  const std::string json = temp("gpu.json");
+  const std::string json = temp_path("gpu.json");
   const Result r = run({"bench", "--backend", "cuda", "--engines", "mrg32k3a", "--sizes", "2^12,2^14", "--runs", "1",
                         "--energy-ms", "0", "--json", json});
   ASSERT_EQ(r.rc, 0) << r.err;

@@ -13,5 +13,6 @@ std::function<int()> add_generate_command(CLI::App& app);
 std::function<int()> add_list_command(CLI::App& app);
 // command_line: the exact command as typed, recorded in the benchmark's JSON.
 std::function<int()> add_bench_command(CLI::App& app, const std::string& command_line);
+std::function<int()> add_test_command(CLI::App& app, const std::string& command_line);
 
 }  // namespace gpurng::cli

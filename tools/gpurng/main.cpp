@@ -19,9 +19,11 @@ int main(int argc, char** argv) {
   std::string command_line = "gpurng";
   for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
   std::function<int()> run_bench = gpurng::cli::add_bench_command(app, command_line);
+  std::function<int()> run_test = gpurng::cli::add_test_command(app, command_line);
   const std::string first = argc > 1 ? argv[1] : "";
-  if (!first.empty() && first[0] != '-' && first != "generate" && first != "list" && first != "bench") {
-    std::fprintf(stderr, "gpurng: error: unknown command '%s'; commands: generate, list, bench\n", argv[1]);
+  if (!first.empty() && first[0] != '-' && first != "generate" && first != "list" && first != "bench" &&
+      first != "test") {
+    std::fprintf(stderr, "gpurng: error: unknown command '%s'; commands: generate, list, bench, test\n", argv[1]);
     return 2;
   }
   try {
@@ -39,6 +41,7 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("generate")) return run_generate();
     if (app.got_subcommand("bench")) return run_bench();
+    if (app.got_subcommand("test")) return run_test();
     return run_list();
   } catch (const gpurng::Error& e) {
     std::fprintf(stderr, "gpurng: error: %s\n", e.what());
