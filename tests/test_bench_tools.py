@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Tests of tools/bench_summary.py and tools/plot_bench.py on tests/data/bench/synthetic_bench.json
-(a synthetic fixture: made-up numbers, labelled as such in its device and CPU names).
+(a synthetic fixture: made-up numbers, labelled as such in its device and CPU names), and of
+tools/plot_quality.py with the built CLI.
 
-    test_bench_tools.py summary|plot REPO_ROOT
-Exit 0: passed; 77: skipped (plot without matplotlib); anything else: failed.
+    test_bench_tools.py summary|plot|quality REPO_ROOT [GPURNG_CLI]
+Exit 0: passed; 77: skipped (plots without matplotlib); anything else: failed.
 """
 import json
 import os
@@ -14,6 +15,7 @@ import unittest
 
 ROOT = None
 FIXTURE = None
+CLI = None
 
 
 def run(script, *args):
@@ -101,14 +103,33 @@ class Plot(unittest.TestCase):
             self.assertTrue(os.path.getsize(os.path.join(tmp, "bench_gpu.png")) > 0)
 
 
+class QualityPictures(unittest.TestCase):
+    def test_draws_histograms_and_the_sobol_scatter(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            r = run("plot_quality.py", "--gpurng", CLI, "--out", tmp, "--engines", "kiss99", "--n", "20000")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            for name in ("quality_hist_kiss99.png", "quality_sobol_2d.png"):
+                with open(os.path.join(tmp, name), "rb") as f:
+                    self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", name)
+
+    def test_a_bad_engine_is_one_line(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            r = run("plot_quality.py", "--gpurng", CLI, "--out", tmp, "--engines", "nope", "--n", "100")
+            self.assertEqual(r.returncode, 1)
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+            self.assertIn("nope", r.stderr)
+
+
 if __name__ == "__main__":
     which, ROOT = sys.argv[1], sys.argv[2]
+    CLI = sys.argv[3] if len(sys.argv) > 3 else None
     FIXTURE = os.path.join(ROOT, "tests", "data", "bench", "synthetic_bench.json")
-    if which == "plot":
+    if which in ("plot", "quality"):
         try:
             import matplotlib  # noqa: F401
         except ImportError:
             print("matplotlib (Debian python3-matplotlib) is not installed: plot tests skipped")
             sys.exit(77)
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Summary if which == "summary" else Plot)
+    case = {"summary": Summary, "plot": Plot, "quality": QualityPictures}[which]
+    suite = unittest.defaultTestLoader.loadTestsFromTestCase(case)
     sys.exit(0 if unittest.TextTestRunner(verbosity=2).run(suite).wasSuccessful() else 1)
