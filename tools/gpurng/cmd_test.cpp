@@ -68,11 +68,17 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
   const bool wide = engine_info(g.engine()).bits_width == 64;
   const std::size_t width = wide ? 8 : 4;
   std::uint64_t left = size;
-  // The engine's integers, little-endian (x86 and the GPU hosts are), in the canonical order.
+  std::uint64_t wraps = 0;
+  // The engine's integers, little-endian (x86 and the GPU hosts are), in the canonical order. A
+  // finite sequence (sobol32: 2^32 values) starts again from offset 0 when it ends, as dieharder
+  // rewinds a file, and the report says how often.
   auto source = [&](unsigned char* buf, std::size_t capacity) -> std::size_t {
-    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, capacity / width));
+    if (g.remaining() == 0) {
+      g.offset(0);
+      ++wraps;
+    }
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>({left, capacity / width, g.remaining()}));
     if (n == 0) return 0;
-    if (g.remaining() < n) throw Error(Status::unsupported, "the engine's addressable sequence ended before the battery did");
     if (wide) g.generate_bits(reinterpret_cast<std::uint64_t*>(buf), n);
     else g.generate_bits(reinterpret_cast<std::uint32_t*>(buf), n);
     left -= n;
@@ -90,12 +96,16 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
     fmt::print("{:<24} {:>4} {:>10} {:>8} {:>12.8f}  {}\n", r.test, r.ntup, r.tsamples, r.psamples, r.p_value, r.assessment);
   }
   fmt::print("{} results: {} PASSED, {} WEAK, {} FAILED\n", run.results.size(), t.passed, t.weak, t.failed);
+  if (wraps > 0) {
+    fmt::print("note: the engine's sequence ended and started again from offset 0 {} time(s)\n", wraps);
+  }
 
   j["dieharder_command"] = command;
   j["dieharder_version"] = run.version;
   j["dieharder_exit_status"] = run.exit_status;
   j["bytes_fed"] = run.bytes_fed;
   j["value_bits"] = width * 8;
+  j["sequence_wraps"] = wraps;  // times the finite sequence ended and restarted at offset 0
   j["seconds"] = run.seconds;
   j["summary"] = {{"results", run.results.size()}, {"passed", t.passed}, {"weak", t.weak}, {"failed", t.failed}};
   j["results"] = nlohmann::ordered_json::array();
