@@ -83,6 +83,35 @@ class Summary(unittest.TestCase):
             self.assertIn("### GPU\n\nNot run: no CUDA device.", r.stdout)
 
 
+class QualityTables(unittest.TestCase):
+    REPORT = ("#=====#\n        test_name   |ntup| tsamples |psamples|  p-value |Assessment\n"
+              "   diehard_birthdays|   0|       100|     100|0.83448560|  PASSED  \n"
+              "        diehard_runs|   0|    100000|     100|0.45520000|  PASSED  \n"
+              "        diehard_runs|   0|    100000|     100|0.00040000|   WEAK   \n")
+
+    def test_aligns_text_and_json_reports_by_test_and_occurrence(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            txt = os.path.join(tmp, "a.txt")
+            with open(txt, "w") as f:
+                f.write(self.REPORT)
+            js = os.path.join(tmp, "b.json")
+            with open(js, "w") as f:
+                json.dump({"results": [{"test": "diehard_birthdays", "ntup": 0, "tsamples": 100, "psamples": 100,
+                                        "p_value": 0.0, "assessment": "FAILED"}]}, f)
+            r = run("quality_tables.py", f"a={txt}", f"b={js}")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("- a: 3 results: 2 PASSED, 1 WEAK, 0 FAILED", r.stdout)
+            self.assertIn("- b: 1 results: 0 PASSED, 0 WEAK, 1 FAILED", r.stdout)
+            self.assertIn("| diehard_birthdays | 0 | 100 | 100 | PASSED 0.8345 | **FAILED** 0.0000 |", r.stdout)
+            self.assertIn("| diehard_runs | 0 | 100000 | 100 | PASSED 0.4552 | not run |", r.stdout)
+            self.assertIn("| diehard_runs | 0 | 100000 | 100 | **WEAK** 0.0004 | not run |", r.stdout)
+
+    def test_bad_arguments(self):
+        r = run("quality_tables.py", "no-equals-sign")
+        self.assertEqual(r.returncode, 2)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
+
 class Plot(unittest.TestCase):
     def test_draws_three_png_charts(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -130,6 +159,6 @@ if __name__ == "__main__":
         except ImportError:
             print("matplotlib (Debian python3-matplotlib) is not installed: plot tests skipped")
             sys.exit(77)
-    case = {"summary": Summary, "plot": Plot, "quality": QualityPictures}[which]
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(case)
+    cases = {"summary": [Summary, QualityTables], "plot": [Plot], "quality": [QualityPictures]}[which]
+    suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c) for c in cases)
     sys.exit(0 if unittest.TextTestRunner(verbosity=2).run(suite).wasSuccessful() else 1)
