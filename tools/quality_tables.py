@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
-"""Markdown tables of dieharder results for docs/QUALITY.md, from `gpurng test --json` files (or
-dieharder's own text report, same line format), one column per engine.
+"""Markdown tables for docs/QUALITY.md from `gpurng test --json` files.
 
     tools/quality_tables.py ENGINE=FILE [ENGINE=FILE ...] [--doc docs/QUALITY.md]
+    tools/quality_tables.py --quick ENGINE=FILE [...] [--doc docs/QUALITY.md]
 
-Without --doc the tables go to stdout; with it, only the text between
-    <!-- gpurng-quality-dieharder:begin -->  and  <!-- gpurng-quality-dieharder:end -->
+dieharder (default): one column per engine; a FILE may also be dieharder's own text report (same
+line format). --quick: one row per engine of `gpurng test --battery quick`. Without --doc the
+tables go to stdout; with it, only the text between the markers
+    <!-- gpurng-quality-dieharder:begin --> ... <!-- gpurng-quality-dieharder:end -->
+    (--quick: <!-- gpurng-quality-quick:begin --> ... <!-- gpurng-quality-quick:end -->)
 is replaced. Standard library only.
 """
 import argparse
 import json
 import sys
 
-BEGIN = "<!-- gpurng-quality-dieharder:begin -->"
-END = "<!-- gpurng-quality-dieharder:end -->"
+MARKERS = {False: ("<!-- gpurng-quality-dieharder:begin -->", "<!-- gpurng-quality-dieharder:end -->"),
+           True: ("<!-- gpurng-quality-quick:begin -->", "<!-- gpurng-quality-quick:end -->")}
 
 
 def parse_text(text):
@@ -82,9 +85,24 @@ def tables(columns):
     return "\n".join(lines)
 
 
+def quick_table(runs):
+    lines = ["| engine | backend | n per output | PASSED | WEAK | FAILED | not PASSED (check: p-value) |",
+             "| --- | --- | ---: | ---: | ---: | ---: | --- |"]
+    for name, report in runs:
+        s = report["summary"]
+        odd = [f"{r['dist']} {r['type']} {r['check']}: {r['assessment']} {r['p_value']:.6f}" for r in report["results"]
+               if r["assessment"] in ("WEAK", "FAILED")]
+        if len(odd) > 4:
+            odd = odd[:3] + [f"... {len(odd) - 3} more"]
+        lines.append(f"| `{name}` | {report['backend']} | {report['n_per_output']} | {s['passed']} | {s['weak']} | "
+                     f"{s['failed']} | {'; '.join(odd) or '-'} |")
+    return "\n".join(lines)
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("runs", nargs="+", help="ENGINE=FILE")
+    ap.add_argument("--quick", action="store_true", help="gpurng test --battery quick reports")
     ap.add_argument("--doc")
     a = ap.parse_args(argv)
     columns = []
@@ -94,11 +112,16 @@ def main(argv):
             print(f"quality_tables.py: error: '{spec}' is not ENGINE=FILE", file=sys.stderr)
             return 2
         try:
-            columns.append((name, load(path)))
-        except OSError as e:
+            if a.quick:
+                with open(path) as f:
+                    columns.append((name, json.load(f)))
+            else:
+                columns.append((name, load(path)))
+        except (OSError, json.JSONDecodeError) as e:
             print(f"quality_tables.py: error: {path}: {e}", file=sys.stderr)
             return 1
-    text = BEGIN + "\n" + tables(columns) + "\n" + END
+    BEGIN, END = MARKERS[a.quick]
+    text = BEGIN + "\n" + (quick_table(columns) if a.quick else tables(columns)) + "\n" + END
     if not a.doc:
         print(text)
         return 0
