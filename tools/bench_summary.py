@@ -146,7 +146,8 @@ def gpu_section(report):
     if notes:
         lines += ["cuRAND figures missing (besides exponential, which cuRAND's host API lacks): " + "; ".join(notes) + ".",
                   ""]
-    return lines
+    lines += [f"**Not measured:** {n}" for n in g.get("notes", [])]
+    return lines + ([""] if g.get("notes") else [])
 
 
 def cpu_section(report):

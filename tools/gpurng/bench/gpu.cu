@@ -353,7 +353,12 @@ GpuReport run_gpu_bench(const BenchOptions& o, std::FILE* log) {
   if (o.latency) {
     for (const Variant& v : vs) {
       std::fprintf(log, "gpu: latency %s\n", v.name.c_str());
-      r.latency.push_back(latency(v, buf, s, o.runs));
+      try {
+        r.latency.push_back(latency(v, buf, s, o.runs));
+      } catch (const Error& e) {  // one engine's failure is reported, the others still measured
+        r.notes.push_back("latency " + v.name + " failed: " + e.what());
+        std::fprintf(log, "gpu: %s\n", r.notes.back().c_str());
+      }
     }
   }
 
@@ -368,86 +373,91 @@ GpuReport run_gpu_bench(const BenchOptions& o, std::FILE* log) {
   for (const Variant& v : vs) {
     std::fprintf(log, "gpu: %s (%.0f s so far)\n", v.name.c_str(),
                  std::chrono::duration<double>(Clock::now() - start).count());
-    Generator g(v.info.engine, Backend::cuda);
-    configure(g, v, s);
-    std::unique_ptr<CurandGenerator> c;  // created when a cell is not yet measured
-    auto curand_generator = [&]() -> CurandGenerator& {
-      if (!c) c = std::make_unique<CurandGenerator>(v.curand->type, s);
-      return *c;
-    };
-    for (const Output& out : kOutputs) {
-      const unsigned bytes = value_bytes(out, v.info);
-      std::string no_curand;
-      auto theirs = v.curand != nullptr ? curand_call(out, bytes, v.curand->type, &no_curand) : nullptr;
-      for (std::uint64_t n64 : o.sizes) {
-        const std::size_t n = static_cast<std::size_t>(n64);
-        GpuRow row;
-        row.variant = v.name;
-        row.engine = v.info.name;
-        row.dist = distribution_name(out.dist);
-        row.type = type_name(out, v.info);
-        row.value_bytes = bytes;
-        row.n = n64;
-        row.ceiling_bytes_per_s = ceiling(n * bytes);
-        auto ours = [&] {
-          if (quasi(v.info.engine) || g.remaining() < n) g.offset(0);
-          gpurng_call(g, out, bytes, buf, n);
-        };
-        try {
-          ours();
-        } catch (const Error& e) {  // an output this engine does not define is left out; nothing else is
-          if (e.status() != Status::unsupported) throw;
-          std::fprintf(log, "gpu:   %s %s %s left out: %s\n", v.name.c_str(), row.dist.c_str(), row.type.c_str(), e.what());
-          break;
-        }
-        const auto gsps = [&](double ms) { return static_cast<double>(n) / (ms * 1e-3) / 1e9; };
-        row.gpurng_gsps = gsps(median_ms(ours, s, 3, o.runs));
-        const bool energy = r.energy_available && n == max_n;
-        if (energy) {
-          const Energy e = energy_window(nvml, ours, n, s, o.energy_ms);
-          row.gpurng_samples_per_joule = e.samples_per_joule;
-          row.gpurng_watts = e.watts;
-        }
-        if (v.curand != nullptr) row.curand = v.curand->name;
-        if (theirs) {
-          const std::string key = std::string(v.curand->name) + "/" + row.dist + "/" + row.type + "/" + std::to_string(n);
-          auto it = curand_cells.find(key);
-          if (it == curand_cells.end()) {
-            CurandCell cell;
-            CurandGenerator& cg = curand_generator();
-            if (cg.status != CURAND_STATUS_SUCCESS) {
-              cell.note = "cuRAND setup failed: " + curand_status(cg.status);
-            } else {
-              const bool q = quasi(v.curand->type);
-              curandStatus_t st = CURAND_STATUS_SUCCESS;
-              auto call = [&] {
-                if (q) curandSetGeneratorOffset(cg.c, 0);
-                st = theirs(cg.c, buf, n);
-              };
-              call();
-              cuda_check(cudaStreamSynchronize(s), "cuRAND trial call");
-              if (st == CURAND_STATUS_SUCCESS) {
-                cell.gsps = gsps(median_ms(call, s, 3, o.runs));
-                if (energy) {
-                  const Energy e = energy_window(nvml, call, n, s, o.energy_ms);
-                  cell.samples_per_joule = e.samples_per_joule;
-                  cell.watts = e.watts;
-                }
-              } else {
-                cell.note = "cuRAND refused: " + curand_status(st);
-              }
-            }
-            it = curand_cells.emplace(key, cell).first;
+    try {
+      Generator g(v.info.engine, Backend::cuda);
+      configure(g, v, s);
+      std::unique_ptr<CurandGenerator> c;  // created when a cell is not yet measured
+      auto curand_generator = [&]() -> CurandGenerator& {
+        if (!c) c = std::make_unique<CurandGenerator>(v.curand->type, s);
+        return *c;
+      };
+      for (const Output& out : kOutputs) {
+        const unsigned bytes = value_bytes(out, v.info);
+        std::string no_curand;
+        auto theirs = v.curand != nullptr ? curand_call(out, bytes, v.curand->type, &no_curand) : nullptr;
+        for (std::uint64_t n64 : o.sizes) {
+          const std::size_t n = static_cast<std::size_t>(n64);
+          GpuRow row;
+          row.variant = v.name;
+          row.engine = v.info.name;
+          row.dist = distribution_name(out.dist);
+          row.type = type_name(out, v.info);
+          row.value_bytes = bytes;
+          row.n = n64;
+          row.ceiling_bytes_per_s = ceiling(n * bytes);
+          auto ours = [&] {
+            if (quasi(v.info.engine) || g.remaining() < n) g.offset(0);
+            gpurng_call(g, out, bytes, buf, n);
+          };
+          try {
+            ours();
+          } catch (const Error& e) {  // an output this engine does not define is left out; nothing else is
+            if (e.status() != Status::unsupported) throw;
+            std::fprintf(log, "gpu:   %s %s %s left out: %s\n", v.name.c_str(), row.dist.c_str(), row.type.c_str(), e.what());
+            break;
           }
-          row.curand_gsps = it->second.gsps;
-          row.curand_samples_per_joule = it->second.samples_per_joule;
-          row.curand_watts = it->second.watts;
-          row.curand_note = it->second.note;
-        } else {
-          row.curand_note = v.curand == nullptr ? "no cuRAND counterpart" : no_curand;
+          const auto gsps = [&](double ms) { return static_cast<double>(n) / (ms * 1e-3) / 1e9; };
+          row.gpurng_gsps = gsps(median_ms(ours, s, 3, o.runs));
+          const bool energy = r.energy_available && n == max_n;
+          if (energy) {
+            const Energy e = energy_window(nvml, ours, n, s, o.energy_ms);
+            row.gpurng_samples_per_joule = e.samples_per_joule;
+            row.gpurng_watts = e.watts;
+          }
+          if (v.curand != nullptr) row.curand = v.curand->name;
+          if (theirs) {
+            const std::string key = std::string(v.curand->name) + "/" + row.dist + "/" + row.type + "/" + std::to_string(n);
+            auto it = curand_cells.find(key);
+            if (it == curand_cells.end()) {
+              CurandCell cell;
+              CurandGenerator& cg = curand_generator();
+              if (cg.status != CURAND_STATUS_SUCCESS) {
+                cell.note = "cuRAND setup failed: " + curand_status(cg.status);
+              } else {
+                const bool q = quasi(v.curand->type);
+                curandStatus_t st = CURAND_STATUS_SUCCESS;
+                auto call = [&] {
+                  if (q) curandSetGeneratorOffset(cg.c, 0);
+                  st = theirs(cg.c, buf, n);
+                };
+                call();
+                cuda_check(cudaStreamSynchronize(s), "cuRAND trial call");
+                if (st == CURAND_STATUS_SUCCESS) {
+                  cell.gsps = gsps(median_ms(call, s, 3, o.runs));
+                  if (energy) {
+                    const Energy e = energy_window(nvml, call, n, s, o.energy_ms);
+                    cell.samples_per_joule = e.samples_per_joule;
+                    cell.watts = e.watts;
+                  }
+                } else {
+                  cell.note = "cuRAND refused: " + curand_status(st);
+                }
+              }
+              it = curand_cells.emplace(key, cell).first;
+            }
+            row.curand_gsps = it->second.gsps;
+            row.curand_samples_per_joule = it->second.samples_per_joule;
+            row.curand_watts = it->second.watts;
+            row.curand_note = it->second.note;
+          } else {
+            row.curand_note = v.curand == nullptr ? "no cuRAND counterpart" : no_curand;
+          }
+          r.rows.push_back(row);
         }
-        r.rows.push_back(row);
       }
+    } catch (const Error& e) {  // one engine's failure is reported, the others still measured
+      r.notes.push_back(v.name + " failed: " + e.what());
+      std::fprintf(log, "gpu: %s\n", r.notes.back().c_str());
     }
   }
   cudaFree(buf);

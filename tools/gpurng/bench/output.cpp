@@ -39,6 +39,7 @@ void print_gpu(const GpuReport& g, std::FILE* out) {
                  num(row.gpurng_samples_per_joule / 1e6, "{:.0f}"), num(row.curand_samples_per_joule / 1e6, "{:.0f}"));
     }
   }
+  for (const std::string& note : g.notes) fmt::print(out, "note: {}\n", note);
   fmt::print(out, "GPU part: {:.1f} s\n", g.seconds);
 }
 
@@ -91,6 +92,7 @@ nlohmann::ordered_json to_json(const GpuReport& g) {
   j["sizes"] = g.sizes;
   j["runs"] = g.runs;
   j["seconds"] = g.seconds;
+  j["notes"] = g.notes;
   j["latency"] = nlohmann::ordered_json::array();
   for (const LatencyRow& l : g.latency) {
     j["latency"].push_back({{"variant", l.variant},

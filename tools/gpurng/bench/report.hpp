@@ -67,6 +67,7 @@ struct GpuReport {
   int runs = 0;
   std::vector<GpuRow> rows;
   std::vector<LatencyRow> latency;
+  std::vector<std::string> notes;  // variants or latencies that failed, with the library's message
   double seconds = 0;
 };
 
