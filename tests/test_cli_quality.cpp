@@ -19,13 +19,14 @@ TEST(CliQuality, RunsOneDieharderTestOnTheEnginesStream) {
   if (gpurng::cli::quality::find_program("dieharder").empty()) GTEST_SKIP() << "dieharder is not installed";
   const std::string json = temp_path("dh.json");
   const auto r = run_cli({"test", "--engine", "mrg32k3a", "--backend", "cpu", "--dieharder-test", "diehard_birthdays",
-                          "--json", json});
+                          "--multiplier", "0.5", "--json", json});
   ASSERT_EQ(r.rc, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(slurp(json));
   std::remove(json.c_str());
   ASSERT_EQ(j["results"].size(), 1u);
   EXPECT_EQ(j["results"][0]["test"], "diehard_birthdays");
-  EXPECT_EQ(j["results"][0]["psamples"], 100);
+  EXPECT_EQ(j["results"][0]["psamples"], 50);  // dieharder's 100, times --multiplier 0.5
+  EXPECT_EQ(j["psamples_multiplier"], 0.5);
   EXPECT_EQ(j["summary"]["results"], 1);
   EXPECT_GT(j["bytes_fed"].get<double>(), 0.0);
   EXPECT_EQ(j["value_bits"], 32);
@@ -59,6 +60,9 @@ TEST(CliQuality, BadOptionsNameTheOption) {
   expect_one_line_error({"test", "--engine", "mt19937", "--battery", "quick", "--size", "10"}, "--size");
   expect_one_line_error({"test", "--engine", "mt19937", "--battery", "quick", "--dieharder-test", "x"}, "--dieharder-test");
   expect_one_line_error({"test", "--engine", "mt19937", "--backend", "gpu"}, "--backend");
+  expect_one_line_error({"test", "--engine", "mt19937", "--multiplier", "0"}, "--multiplier");
+  expect_one_line_error({"test", "--engine", "mt19937", "--multiplier", "x"}, "--multiplier");
+  expect_one_line_error({"test", "--engine", "mt19937", "--battery", "quick", "--multiplier", "2"}, "--multiplier");
   expect_one_line_error({"test", "--engine", "mt19937", "--battery", "quick", "--json", "/nonexistent-dir/q.json"}, "--json",
                         1);
 }

@@ -29,6 +29,7 @@ struct TestArgs {
   std::string backend = "auto";
   std::string json;
   std::string dieharder_test;  // one dieharder test (-d) instead of the whole battery (-a)
+  std::string multiplier;      // dieharder's -m: psamples multiplier (default: dieharder's own, 1)
   std::string dieharder = "dieharder";
 };
 
@@ -65,6 +66,7 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
   std::vector<std::string> args = {"-g", "200"};
   if (a.dieharder_test.empty()) args.push_back("-a");
   else args.insert(args.end(), {"-d", a.dieharder_test});
+  if (!a.multiplier.empty()) args.insert(args.end(), {"-m", a.multiplier});
   const bool wide = engine_info(g.engine()).bits_width == 64;
   const std::size_t width = wide ? 8 : 4;
   std::uint64_t left = size;
@@ -84,7 +86,8 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
     left -= n;
     return n * width;
   };
-  const std::string command = program + " -g 200 " + (a.dieharder_test.empty() ? "-a" : "-d " + a.dieharder_test);
+  std::string command = program;
+  for (const std::string& arg : args) command += " " + arg;
   std::fprintf(stderr, "gpurng test: %s | %s\n", a.engine.c_str(), command.c_str());
   const quality::DieharderRun run = quality::run_dieharder(program, args, source, stderr);
   const quality::DieharderTally t = quality::tally(run.results);
@@ -101,6 +104,7 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
   }
 
   j["dieharder_command"] = command;
+  j["psamples_multiplier"] = a.multiplier.empty() ? 1.0 : parse_double(a.multiplier, "--multiplier");
   j["dieharder_version"] = run.version;
   j["dieharder_exit_status"] = run.exit_status;
   j["bytes_fed"] = run.bytes_fed;
@@ -167,6 +171,11 @@ int run(const TestArgs& a, const std::string& command_line) {
   const Engine engine = parse_engine(a.engine);
   const Backend backend = parse_backend(a.backend);
   if (!a.dieharder_test.empty() && a.battery != "dieharder") usage_error("--dieharder-test applies to --battery dieharder only");
+  if (!a.multiplier.empty()) {
+    if (a.battery != "dieharder") usage_error("--multiplier applies to --battery dieharder only");
+    const double m = parse_double(a.multiplier, "--multiplier");
+    if (!(m > 0.0 && m <= 100.0)) usage_error("--multiplier: " + a.multiplier + " is out of range (0, 100]");
+  }
   std::uint64_t size = a.battery == "quick" ? (std::uint64_t{1} << 24) : ~std::uint64_t{0};
   if (!a.size.empty()) size = parse_u64(a.size, "--size");
   if (size == 0) usage_error("--size: must be at least 1");
@@ -208,6 +217,8 @@ std::function<int()> add_test_command(CLI::App& app, const std::string& command_
   cmd->add_option("--backend", a->backend, "auto | cpu | cuda")->capture_default_str();
   cmd->add_option("--json", a->json, "Write the results as JSON to this path");
   cmd->add_option("--dieharder-test", a->dieharder_test, "Run one dieharder test (its -d name) instead of -a");
+  cmd->add_option("--multiplier", a->multiplier,
+                  "dieharder's -m: multiplies every test's psamples (e.g. 0.2 for a shorter, weaker run)");
   cmd->add_option("--dieharder", a->dieharder, "The dieharder program")->capture_default_str();
   return [a, command_line] { return run(*a, command_line); };
 }
