@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Turns a `gpurng bench --json` file (e.g. $OUT/gpurng_bench.json from `scripts/gpu-check.sh bench`
+# Turns a `gpurng bench --json` file (e.g. $OUT/gpurng_bench.json from `scripts/gpu-check.sh report`
 # on the GPU machine) into the repository's benchmark report: docs/bench/gpurng_bench.json, the
 # charts docs/img/bench_*.png and the generated summary section of docs/PERFORMANCE.md.
 #   scripts/bench-report.sh PATH/TO/gpurng_bench.json
