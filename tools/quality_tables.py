@@ -81,7 +81,12 @@ def tables(columns):
                 cells.append(f"PASSED {r['p_value']:.4f}")
             else:
                 cells.append(f"**{r['assessment']}** {r['p_value']:.4f}")
-        lines.append(f"| {k[0]} | {k[1]} | {first['tsamples']} | {first['psamples']} | " + " | ".join(cells) + " |")
+        # psamples differ between runs made with dieharder's -m: list each distinct value, in column order.
+        ps = []
+        for ix in index:
+            if k in ix and ix[k]["psamples"] not in ps:
+                ps.append(ix[k]["psamples"])
+        lines.append(f"| {k[0]} | {k[1]} | {first['tsamples']} | {' / '.join(map(str, ps))} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
