@@ -168,6 +168,15 @@ TEST(DieharderRun, AProgramThatReadsNothingEndsTheRun) {
   EXPECT_EQ(run.exit_status, 0);
 }
 
+TEST(DieharderRun, AFailingSourceStopsTheProgramAndIsRethrown) {
+  const std::string sh = find_program("sh");
+  auto source = [](unsigned char*, std::size_t) -> std::size_t {
+    throw gpurng::Error(gpurng::Status::cuda_error, "generation failed");
+  };
+  // The program waits for input that never comes (sleep), so only being stopped ends it.
+  EXPECT_THROW(run_dieharder(sh, {"-c", "exec sleep 60"}, source, stderr), gpurng::Error);
+}
+
 TEST(DieharderRun, FindsProgramsOnThePathOnly) {
   EXPECT_FALSE(find_program("sh").empty());
   EXPECT_EQ(find_program("gpurng-no-such-program-xyz"), "");

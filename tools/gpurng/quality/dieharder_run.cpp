@@ -98,6 +98,7 @@ DieharderRun run_dieharder(const std::string& program, const std::vector<std::st
       }
     } catch (...) {
       feeder_error = std::current_exception();
+      ::kill(pid, SIGTERM);  // a battery left without input might wait for it forever
     }
     ::close(in[1]);
   });
