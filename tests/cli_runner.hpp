@@ -1,6 +1,9 @@
-// Runs the gpurng CLI as a user does (for the GF(2) toolkit's CLI tests): exit status, stdout, stderr.
+// Runs the gpurng CLI as a user does (through the shell, stdin from /dev/null) and captures its
+// exit status, stdout and stderr. The CLI is $GPURNG_CLI when set (a staged copy on another
+// machine), else the build's (GPURNG_CLI, defined by tests/CMakeLists.txt).
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,17 +30,17 @@ inline std::string slurp(const std::string& path) {
 }
 
 inline std::string temp_path(const std::string& name) {
-  return ::testing::TempDir() + "gf2cli_" + std::to_string(::getpid()) + "_" + name;
+  return ::testing::TempDir() + "cli_" + std::to_string(::getpid()) + "_" + name;
 }
 
-// $GPURNG_CLI, else the build tree's gpurng.
 inline std::string cli_path() {
-  if (const char* env = std::getenv("GPURNG_CLI")) return env;
-  return GPURNG_CLI;
+  const char* env = std::getenv("GPURNG_CLI");
+  return env != nullptr && *env != '\0' ? env : GPURNG_CLI;
 }
 
-inline CliResult run_cli(const std::vector<std::string>& args) {
-  std::string cmd = "'" + cli_path() + "'";
+// env_prefix: e.g. "PATH=/nonexistent " to run the CLI with another environment.
+inline CliResult run_cli(const std::vector<std::string>& args, const std::string& env_prefix = "") {
+  std::string cmd = env_prefix + "'" + cli_path() + "'";
   for (const std::string& a : args) cmd += " '" + a + "'";
   const std::string out = temp_path("stdout"), err = temp_path("stderr");
   const int status = std::system((cmd + " >" + out + " 2>" + err + " </dev/null").c_str());
@@ -47,10 +50,20 @@ inline CliResult run_cli(const std::vector<std::string>& args) {
   return r;
 }
 
-inline int count_lines(const std::string& s) {
-  int n = 0;
+inline std::size_t count_lines(const std::string& s) {
+  std::size_t n = 0;
   for (char c : s) n += c == '\n';
   return n;
+}
+
+// A bad argument: exit status rc, exactly one line on stderr naming `option`, nothing on stdout.
+inline void expect_one_line_error(const std::vector<std::string>& args, const std::string& option, int rc = 2,
+                                  const std::string& env_prefix = "") {
+  const CliResult r = run_cli(args, env_prefix);
+  EXPECT_EQ(r.rc, rc) << r.err;
+  EXPECT_EQ(count_lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find(option), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
 }
 
 }  // namespace gpurng::test

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <string>
 
 namespace gpurng::cli {
 
@@ -14,5 +15,8 @@ std::function<int()> add_list_command(CLI::App& app);
 std::function<int()> add_equidist_command(CLI::App& app);
 std::function<int()> add_dc_command(CLI::App& app);
 std::function<int()> add_mtgpdc_command(CLI::App& app);
+// command_line: the exact command as typed, recorded in the benchmark's JSON.
+std::function<int()> add_bench_command(CLI::App& app, const std::string& command_line);
+std::function<int()> add_test_command(CLI::App& app, const std::string& command_line);
 
 }  // namespace gpurng::cli

@@ -19,8 +19,13 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "gpurng 0.1.0");
   std::function<int()> run_generate = gpurng::cli::add_generate_command(app);
   std::function<int()> run_list = gpurng::cli::add_list_command(app);
-  // The GF(2) toolkit (issue 7).
+  // command_line: the exact command as typed, recorded in the benchmark's and the battery's JSON.
+  std::string command_line = "gpurng";
+  for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+  // Commands besides generate and list: the report (issue 9) and the GF(2) toolkit (issue 7).
   const std::vector<std::pair<std::string, std::function<int()>>> more = {
+      {"bench", gpurng::cli::add_bench_command(app, command_line)},
+      {"test", gpurng::cli::add_test_command(app, command_line)},
       {"equidist", gpurng::cli::add_equidist_command(app)},
       {"dc", gpurng::cli::add_dc_command(app)},
       {"mtgpdc", gpurng::cli::add_mtgpdc_command(app)},
