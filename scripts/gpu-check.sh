@@ -4,9 +4,11 @@
 # CUDA tests, the examples and the benchmarks. Logs and JSON go to $OUT; a short table is printed
 # last. Prepare with scripts/gpu-stage.sh.
 #
-#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench
+#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench,report
 #                                   (default all; one device call is at most 10 minutes, so a long
 #                                   check is split into calls made back to back while the GPU is warm)
+# report: `gpurng bench --json` (every engine vs cuRAND, a few minutes on an H100), kept as
+# $OUT/gpurng_bench.json and .txt; scripts/bench-report.sh turns the JSON into the docs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/gpurng-out}
@@ -15,8 +17,9 @@ mkdir -p "$OUT"
 if [ -f .device.tar.xz ] && [ ! -d .device/bin ]; then tar xJf .device.tar.xz; fi
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export GPURNG_TEST_DATA=$PWD/tests/data
+export GPURNG_CLI=$PWD/.device/bin/gpurng  # the CLI tests (test_cli_bench, test_cli_quality) run the staged CLI
 BIN=.device/bin
-PHASES=${1:-tests,sanitize,examples,bench}
+PHASES=${1:-tests,sanitize,examples,bench,report}
 want() { [[ ",$PHASES," == *",$1,"* ]]; }
 declare -a SUMMARY
 note() { SUMMARY+=("$1"); }
@@ -79,6 +82,16 @@ want bench && for b in "$BIN"/bench_*; do
   name=$(basename "$b")
   "$b" --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1 || note "$name FAILED"
 done
+
+# The whole benchmark report (issue 9), everything by default.
+if want report && [ -x "$BIN/gpurng" ]; then
+  if "$BIN/gpurng" bench --json "$OUT/gpurng_bench.json" >"$OUT/gpurng_bench.txt" 2>"$OUT/gpurng_bench.log"; then
+    note "$(printf '%-28s %s' "gpurng bench" "done: gpurng_bench.json, gpurng_bench.txt")"
+  else
+    note "gpurng bench FAILED (see gpurng_bench.log in logs.tgz)"
+  fi
+  cat "$OUT/gpurng_bench.txt"  # long: before the summary, which stays last
+fi
 
 echo
 echo "================ gpurng gpu-check summary ================"

@@ -7,8 +7,10 @@
 
 #include "engines/engine_factories.hpp"
 #include "engines/mtgp_dispatch.hpp"
+#include "engines/mtgp_param_file.hpp"
 #include "engines/mtgp_param_tables.hpp"
 #include "engines/mtgp_plan.hpp"
+#include "engines/mtgp_polynomials.hpp"
 #include "engines/mtgp_streams.hpp"
 
 namespace gpurng::detail {
@@ -35,7 +37,8 @@ constexpr std::size_t kMaxKeyWords = 65536;
 template <class W>
 class MtgpEngine final : public EngineImpl {
  public:
-  explicit MtgpEngine(const Variant<W>& v) : v_(v), streams_(v.default_streams), seed_(v.curand ? 0 : 1) {}
+  explicit MtgpEngine(const Variant<W>& v)
+      : v_(v), table_(v.table), streams_(v.default_streams), seed_(v.curand ? 0 : 1) {}
 
   Engine id() const override { return v_.id; }
   const char* name() const { return engine_info(v_.id).name; }
@@ -80,18 +83,33 @@ class MtgpEngine final : public EngineImpl {
   }
 
   void set_param_set(std::uint32_t i) override {
-    const std::uint64_t last = v_.table->count - (v_.curand ? streams_ : 1);
+    const std::uint64_t last = table_->count - (v_.curand ? streams_ : 1);
     if (i > last) {
       throw Error(Status::invalid_argument, std::string(name()) + " parameter set: " + std::to_string(i) +
                                                 " is out of range [0, " + std::to_string(last) + "]" +
                                                 (v_.curand ? " (sets p .. p + streams - 1 must exist)" : ""));
     }
+    if (table_ != v_.table) check_loaded_set(*table_, i);
     param_set_ = i;
     reset();
   }
 
+  // A table in the columns of data/mtgp (made by gpurng mtgpdc): its sets replace the shipped ones,
+  // starting with set 0. Each set is checked when chosen: characteristic polynomial of degree p (and
+  // of the file's weight, where given).
+  void set_param_file(const std::string& path) override {
+    if (v_.curand) {
+      throw Error(Status::unsupported, std::string(name()) + " takes no parameter file: it is cuRAND's table by design");
+    }
+    const mtgp_tables::Table<W>& t = mtgp_tables::load_param_file<W>(path, v_.table->params[0].mexp);
+    check_loaded_set(t, 0);
+    table_ = &t;
+    param_set_ = 0;
+    reset();
+  }
+
   void set_streams(std::uint64_t s) override {
-    const std::uint64_t most = v_.curand ? v_.table->count - param_set_ : kMaxStreams;
+    const std::uint64_t most = v_.curand ? table_->count - param_set_ : kMaxStreams;
     if (s == 0 || s > most) {
       throw Error(Status::invalid_argument, std::string(name()) + " streams: " + std::to_string(s) +
                                                 " is out of range [1, " + std::to_string(most) + "]");
@@ -119,7 +137,7 @@ class MtgpEngine final : public EngineImpl {
       store_ = ctx.backend == Backend::cuda ? mtgp::make_cuda_store<W>(st) : mtgp::make_cpu_store<W>(st);
       book_.reset(st.slots);
     }
-    const std::uint64_t threshold = std::uint64_t{v_.table->params[0].mexp} * m::state_words(v_.table->params[0]) / 16;
+    const std::uint64_t threshold = std::uint64_t{table_->params[0].mexp} * m::state_words(table_->params[0]) / 16;
     const CallPlan plan = book_.plan(layout, offset_, n, mtgp::arity_of(req), pair, threshold);
     try {
       store_->fill(plan, req, out, ctx);
@@ -133,20 +151,33 @@ class MtgpEngine final : public EngineImpl {
 
   // Payload: format (u32, 1), parameter set (u32), streams (u64), seed kind (u32: 0 integer,
   // 1 array), seed (u64), key length L (u64), L key words (u64 each), offset (u64).
+  // Format 2 (a parameter file's set): the same, then the set itself: mexp, pos, sh1, sh2 (u32),
+  // mask, tbl[16], tmp_tbl[16] (u64 each), weight (u32).
   void write_state(StateWriter& w) const override {
-    w.u32(1);
-    w.u32(param_set_);
+    const bool own_set = table_ != v_.table;
+    w.u32(own_set ? 2 : 1);
+    w.u32(own_set ? 0 : param_set_);  // format 2 carries the one set it needs
     w.u64(streams_);
     w.u32(by_array_ ? 1 : 0);
     w.u64(seed_);
     w.u64(key_.size());
     for (std::uint64_t k : key_) w.u64(k);
     w.u64(offset_);
+    if (own_set) {
+      const m::Params<W>& p = table_->params[param_set_];
+      for (std::uint32_t v : {p.mexp, p.pos, p.sh1, p.sh2}) w.u32(v);
+      w.u64(p.mask);
+      for (W v : p.tbl) w.u64(v);
+      for (W v : p.tmp_tbl) w.u64(v);
+      w.u32(table_->ids[param_set_].weight);
+    }
   }
 
   void read_state(StateReader& r) override {
     const std::uint32_t format = r.u32("the mtgp payload format");
-    if (format != 1) throw Error(Status::corrupt_state, "invalid state data: unknown mtgp payload format " + std::to_string(format));
+    if (format != 1 && format != 2) {
+      throw Error(Status::corrupt_state, "invalid state data: unknown mtgp payload format " + std::to_string(format));
+    }
     const std::uint32_t param_set = r.u32("the parameter set");
     const std::uint64_t streams = r.u64("the stream count");
     const std::uint32_t kind = r.u32("the seed kind");
@@ -159,7 +190,28 @@ class MtgpEngine final : public EngineImpl {
     std::vector<std::uint64_t> key(key_len);
     for (std::uint64_t& k : key) k = r.u64("a key word");
     const std::uint64_t offset = r.u64("the offset");
+    const mtgp_tables::Table<W>* table = v_.table;
+    if (format == 2) {
+      m::Params<W> p{};
+      p.mexp = r.u32("the set's exponent");
+      p.pos = r.u32("the set's pos");
+      p.sh1 = r.u32("the set's sh1");
+      p.sh2 = r.u32("the set's sh2");
+      p.mask = static_cast<W>(r.u64("the set's mask"));
+      for (W& v : p.tbl) v = static_cast<W>(r.u64("the set's tbl"));
+      for (W& v : p.tmp_tbl) v = static_cast<W>(r.u64("the set's tmp_tbl"));
+      const std::uint32_t weight = r.u32("the set's weight");
+      const m::Params<W>& shipped = v_.table->params[0];
+      if (v_.curand || param_set != 0 || p.mexp != shipped.mexp || p.mask != shipped.mask || p.sh1 > 31 || p.sh2 > 31 ||
+          p.pos < 3 || p.pos >= m::state_words(shipped)) {
+        throw Error(Status::corrupt_state, "invalid state data: the mtgp parameter set it carries does not fit " +
+                                               std::string(name()));
+      }
+      table = &mtgp_tables::single_set_table<W>(p, weight);
+    }
     r.expect_end();
+    const mtgp_tables::Table<W>* previous = table_;
+    table_ = table;
     try {
       if (kind == 0) seed(seed_value);
       else seed_array(key.data(), key.size());
@@ -167,6 +219,7 @@ class MtgpEngine final : public EngineImpl {
       set_param_set(param_set);
       set_streams(streams);
     } catch (const Error& e) {
+      table_ = previous;
       throw Error(Status::corrupt_state, std::string("invalid state data: ") + e.what());
     }
     offset_ = offset;
@@ -187,17 +240,28 @@ class MtgpEngine final : public EngineImpl {
     store_.reset();
   }
 
+  // A set of a parameter file: its characteristic polynomial (computed here once and cached for the
+  // jumps) must have degree p and the file's weight.
+  void check_loaded_set(const mtgp_tables::Table<W>& t, std::uint32_t i) const {
+    try {
+      (void)mtgp::characteristic(t.params[i], t.ids[i].weight);
+    } catch (const Error& e) {
+      throw Error(Status::invalid_argument, std::string(name()) + " parameter set " + std::to_string(i) + " of " +
+                                                t.source + ": not a full-period set (" + e.what() + ")");
+    }
+  }
+
   // The slots' parameter sets and seeded states, as the current settings define them.
   Streams<W> streams() const {
     Streams<W> st;
-    const std::uint32_t n = m::state_words(v_.table->params[0]);
+    const std::uint32_t n = m::state_words(table_->params[0]);
     if (!v_.curand) {
       st.jumped = true;
       st.conversions = mtgp::Conversions::reference;
       st.slots = sizeof(W) == 4 ? 2 * streams_ : streams_;  // 32-bit: companions for doubles
-      const m::Params<W>& p = v_.table->params[param_set_];
+      const m::Params<W>& p = table_->params[param_set_];
       st.params.push_back(&p);
-      st.weights.push_back(v_.table->ids[param_set_].weight);
+      st.weights.push_back(table_->ids[param_set_].weight);
       st.seeded.resize(n);
       if (by_array_) {
         std::vector<W> key(key_.begin(), key_.end());
@@ -214,9 +278,9 @@ class MtgpEngine final : public EngineImpl {
       const std::uint32_t folded = static_cast<std::uint32_t>(seed_ ^ (seed_ >> 32));
       for (std::uint64_t u = 0; u < streams_; ++u) {
         const std::uint64_t set = param_set_ + u;
-        const m::Params<W>& p = v_.table->params[set];
+        const m::Params<W>& p = table_->params[set];
         st.params.push_back(&p);
-        st.weights.push_back(v_.table->ids[set].weight);
+        st.weights.push_back(table_->ids[set].weight);
         m::seed_state<W>(p, static_cast<W>(folded + static_cast<std::uint32_t>(set) + 1u), st.seeded.data() + u * n);
       }
     }
@@ -224,6 +288,7 @@ class MtgpEngine final : public EngineImpl {
   }
 
   const Variant<W>& v_;
+  const mtgp_tables::Table<W>* table_;  // v_.table, or a parameter file's
   std::uint32_t param_set_ = 0;
   std::uint64_t streams_;
   bool by_array_ = false;

@@ -3,8 +3,11 @@
 #include <cstdio>
 #include <string>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <new>
+#include <utility>
+#include <vector>
 
 #include "commands.hpp"
 #include "gpurng/gpurng.hpp"
@@ -16,9 +19,26 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "gpurng 0.1.0");
   std::function<int()> run_generate = gpurng::cli::add_generate_command(app);
   std::function<int()> run_list = gpurng::cli::add_list_command(app);
+  // command_line: the exact command as typed, recorded in the benchmark's and the battery's JSON.
+  std::string command_line = "gpurng";
+  for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+  // Commands besides generate and list: the report (issue 9) and the GF(2) toolkit (issue 7).
+  const std::vector<std::pair<std::string, std::function<int()>>> more = {
+      {"bench", gpurng::cli::add_bench_command(app, command_line)},
+      {"test", gpurng::cli::add_test_command(app, command_line)},
+      {"equidist", gpurng::cli::add_equidist_command(app)},
+      {"dc", gpurng::cli::add_dc_command(app)},
+      {"mtgpdc", gpurng::cli::add_mtgpdc_command(app)},
+  };
   const std::string first = argc > 1 ? argv[1] : "";
-  if (!first.empty() && first[0] != '-' && first != "generate" && first != "list") {
-    std::fprintf(stderr, "gpurng: error: unknown command '%s'; commands: generate, list\n", argv[1]);
+  bool known = first == "generate" || first == "list";
+  std::string names = "generate, list";
+  for (const auto& c : more) {
+    known = known || first == c.first;
+    names += ", " + c.first;
+  }
+  if (!first.empty() && first[0] != '-' && !known) {
+    std::fprintf(stderr, "gpurng: error: unknown command '%s'; commands: %s\n", argv[1], names.c_str());
     return 2;
   }
   try {
@@ -35,6 +55,9 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("generate")) return run_generate();
+    for (const auto& c : more) {
+      if (app.got_subcommand(c.first)) return c.second();
+    }
     return run_list();
   } catch (const gpurng::Error& e) {
     std::fprintf(stderr, "gpurng: error: %s\n", e.what());

@@ -20,8 +20,13 @@ std::chrono::milliseconds delay() {
 
 }  // namespace
 
-Progress::Progress(std::uint64_t total, bool enabled)
-    : total_(total), enabled_(enabled), delay_(delay()), start_(Clock::now()), last_(start_ - std::chrono::seconds(1)) {}
+Progress::Progress(std::uint64_t total, bool enabled, const char* unit)
+    : total_(total),
+      enabled_(enabled),
+      unit_(unit),
+      delay_(delay()),
+      start_(Clock::now()),
+      last_(start_ - std::chrono::seconds(1)) {}
 
 void Progress::update(std::uint64_t done) {
   if (!enabled_) return;
@@ -32,9 +37,12 @@ void Progress::update(std::uint64_t done) {
   const double secs = std::max(1e-9, std::chrono::duration<double>(now - start_).count());
   const double rate = static_cast<double>(done) / secs;
   const double pct = total_ == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total_);
-  const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
-  std::fprintf(stderr, "\r%6.2f%%  %llu / %llu values  %.3g values/s  eta %.0f s   ", pct,
-               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), rate, eta);
+  // Nothing finished yet (a search's first set): no estimate, only the elapsed time.
+  char eta[32] = "-";
+  if (rate > 0) std::snprintf(eta, sizeof eta, "%.0f s", static_cast<double>(total_ - done) / rate);
+  std::fprintf(stderr, "\r%6.2f%%  %llu / %llu %s  %.3g %s/s  eta %s  elapsed %.0f s   ", pct,
+               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), unit_, rate, unit_, eta,
+               secs);
   std::fflush(stderr);
 }
 

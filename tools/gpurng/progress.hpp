@@ -9,7 +9,8 @@ namespace gpurng::cli {
 
 class Progress {
  public:
-  Progress(std::uint64_t total, bool enabled);
+  // `unit` names what is counted ("values", "sets").
+  Progress(std::uint64_t total, bool enabled, const char* unit = "values");
   void update(std::uint64_t done);
   void finish();
 
@@ -18,6 +19,7 @@ class Progress {
   std::uint64_t total_;
   bool enabled_;
   bool shown_ = false;
+  const char* unit_;
   std::chrono::milliseconds delay_;
   Clock::time_point start_;
   Clock::time_point last_;
