@@ -1,5 +1,7 @@
 // The generator front end: argument checks, backend resolution, memory kinds, state files.
 // Engine specifics live behind detail::EngineImpl.
+#include <sys/stat.h>
+
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -183,6 +185,16 @@ void Generator::restore_state_bytes(const std::uint8_t* data, std::size_t size) 
 
 void Generator::save_state(const std::string& path) const {
   const std::vector<std::uint8_t> bytes = impl_->state_bytes();
+  // A device or pipe (e.g. /dev/null) is written in place: renaming over it would replace the node.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) throw Error(Status::io_error, "save_state: '" + path + "' is a directory");
+    std::ofstream f(path, std::ios::binary);
+    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    f.close();
+    if (!f) throw Error(Status::io_error, "save_state: writing '" + path + "' failed");
+    return;
+  }
   const std::string tmp = path + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);

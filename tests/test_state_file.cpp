@@ -1,5 +1,6 @@
 // Save/restore: the restored generator continues bit for bit; every malformed file is rejected
 // with a clear error and leaves the generator untouched; random corruption never crashes.
+#include <sys/stat.h>
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -175,6 +176,19 @@ TEST(StateFile, FileErrors) {
     ADD_FAILURE();
   } catch (const Error& e) {
     EXPECT_EQ(e.status(), Status::io_error);
+  }
+  // A device is written in place, never replaced by a renamed file (as root, /dev/null would
+  // become a regular file); a directory is refused.
+  g.save_state("/dev/null");
+  struct stat st {};
+  ASSERT_EQ(::stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode)) << "/dev/null must still be a character device";
+  try {
+    g.save_state("/tmp");
+    ADD_FAILURE();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::io_error);
+    EXPECT_NE(std::string(e.what()).find("directory"), std::string::npos);
   }
   const std::string path = temp_path("garbage");
   std::ofstream(path) << "this is not a state file at all";

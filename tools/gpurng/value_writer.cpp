@@ -1,5 +1,6 @@
 #include "value_writer.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -35,6 +36,21 @@ OutputTarget::OutputTarget(const std::string& path) : path_(path) {
     file_ = stdout;
     return;
   }
+  // A device, pipe or socket (/dev/null, a FIFO) is written in place: renaming a finished file over
+  // it would replace the node itself (as root, /dev/null would become a regular file). Regular files
+  // are written next to the target and renamed when complete, so no partial file is ever presented
+  // as whole.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) {
+      errno = EISDIR;
+      io_fail("--out: cannot write to '" + path + "'");
+    }
+    file_ = std::fopen(path.c_str(), "wb");
+    if (file_ == nullptr) io_fail("--out: cannot open '" + path + "'");
+    in_place_ = true;
+    return;
+  }
   part_ = path + ".part";
   file_ = std::fopen(part_.c_str(), "wb");
   if (file_ == nullptr) io_fail("--out: cannot create '" + part_ + "'");
@@ -47,7 +63,7 @@ OutputTarget::~OutputTarget() {
 
 void OutputTarget::write(const void* data, std::size_t size) {
   if (size != 0 && std::fwrite(data, 1, size, file_) != size) {
-    io_fail(std::string("writing ") + (file_ == stdout ? "standard output" : "'" + part_ + "'"));
+    io_fail(std::string("writing ") + (file_ == stdout ? "standard output" : "'" + (in_place_ ? path_ : part_) + "'"));
   }
 }
 
@@ -58,6 +74,11 @@ void OutputTarget::commit() {
   }
   const int rc = std::fclose(file_);
   file_ = nullptr;
+  if (in_place_) {
+    if (rc != 0) io_fail("closing '" + path_ + "'");
+    committed_ = true;
+    return;
+  }
   if (rc != 0) io_fail("closing '" + part_ + "'");
   if (std::rename(part_.c_str(), path_.c_str()) != 0) io_fail("renaming '" + part_ + "' to '" + path_ + "'");
   committed_ = true;

@@ -15,8 +15,9 @@ enum class ValueKind { u32, u64, f32, f64 };
 
 std::size_t value_bytes(ValueKind k);
 
-// Where the bytes go. For a file, writes go to "<path>.part", renamed to <path> by commit(); the
-// destructor removes the partial file if commit() was never reached.
+// Where the bytes go. For a regular file (or a new one), writes go to "<path>.part", renamed to
+// <path> by commit(); the destructor removes the partial file if commit() was never reached. An
+// existing device, FIFO or socket (e.g. /dev/null) is written in place.
 class OutputTarget {
  public:
   explicit OutputTarget(const std::string& path);  // "-" = stdout
@@ -32,6 +33,7 @@ class OutputTarget {
   std::string part_;
   std::FILE* file_ = nullptr;
   bool committed_ = false;
+  bool in_place_ = false;  // the target is not a regular file: written directly, never renamed
 };
 
 class ValueWriter {
