@@ -120,8 +120,10 @@ TEST(Cli, ProgressLineWhenAsked) {
 // rename of a finished temporary over it would replace the node), a FIFO receives the values.
 TEST(Cli, OutToDevicesAndPipesWritesInPlace) {
   struct stat before {};
-  ASSERT_EQ(::stat("/dev/null", &before), 0);
-  ASSERT_TRUE(S_ISCHR(before.st_mode));
+  if (::stat("/dev/null", &before) != 0 || !S_ISCHR(before.st_mode)) {
+    // Another program on this machine replaced it already: nothing here can show that we keep it.
+    GTEST_SKIP() << "/dev/null is not a character device on this machine: in-place writing not tested";
+  }
   const Result r = run({"generate", "--count", "1000", "--format", "bin", "--out", "/dev/null"});
   EXPECT_EQ(r.rc, 0) << r.err;
   struct stat after {};

@@ -179,10 +179,12 @@ TEST(StateFile, FileErrors) {
   }
   // A device is written in place, never replaced by a renamed file (as root, /dev/null would
   // become a regular file); a directory is refused.
-  g.save_state("/dev/null");
   struct stat st {};
-  ASSERT_EQ(::stat("/dev/null", &st), 0);
-  EXPECT_TRUE(S_ISCHR(st.st_mode)) << "/dev/null must still be a character device";
+  if (::stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode)) {  // (skipped where something else replaced it)
+    g.save_state("/dev/null");
+    ASSERT_EQ(::stat("/dev/null", &st), 0);
+    EXPECT_TRUE(S_ISCHR(st.st_mode)) << "/dev/null must still be a character device";
+  }
   try {
     g.save_state("/tmp");
     ADD_FAILURE();
