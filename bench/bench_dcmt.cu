@@ -1,8 +1,8 @@
 // Dynamic-Creator families (dcmt521, dcmt2203) on the GPU beside cuRAND, in one process on one device:
 //
 // * bulk: the host API writes N values to device memory with S = 4096 streams (the default: one
-//   generator per stream, "4096 generators"; the default families have 39 MT521 and 3 MT2203 sets, so
-//   streams share sets, which costs nothing), u32 and uniform float, in the canonical interleaved
+//   generator per stream, "4096 generators"; the default families have 4096 MT521 and 1024 MT2203
+//   sets, so each MT2203 set serves 4 streams, which costs nothing), u32 and uniform float, in the canonical interleaved
 //   layout; cuRAND's MTGP32 and MT19937 host API (their default orderings) the same way; all against
 //   the device's measured write ceiling. Calls follow one another, as a simulation's would: each
 //   continues from the windows the last one kept.

@@ -107,6 +107,55 @@ TEST(DcmtGenerator, InterleavedLayoutEqualsTheSlowReference) {
   }
 }
 
+// The default families are the files `gpurng dc` wrote (read here as CSV, not through the library's
+// header or reader): stream s uses row s mod K, seeded base + s, at the default 4096 streams.
+TEST(DcmtGenerator, DefaultFamiliesAreTheShippedGpurngDcFiles) {
+  const struct {
+    Engine e;
+    const char* file;
+    std::size_t sets;
+    std::vector<std::size_t> streams;
+  } cases[] = {{Engine::dcmt521, "../../data/dcmt/dcmt521_gpurng_dc_seed4172.csv", 4096, {0, 1, 2049, 4095}},
+               {Engine::dcmt2203, "../../data/dcmt/dcmt2203_gpurng_dc_seed4172.csv", 1024, {0, 1, 1023, 1024, 4095}}};
+  for (const auto& c : cases) {
+    const gpurng::test::Csv csv = gpurng::test::read_csv(c.file);
+    ASSERT_EQ(csv.rows.size(), c.sets) << c.file;
+    Generator g(c.e, Backend::cpu);
+    g.seed(7);
+    const std::size_t per = 3 * 138 + 5;
+    const std::vector<std::uint32_t> v = bits(g, 4096 * per);
+    for (std::size_t s : c.streams) {
+      SlowDcmt ref(gpurng::test::dc_set_from_row(csv.rows.at(s % c.sets)), base_of(7) + static_cast<std::uint32_t>(s));
+      for (std::size_t j = 0; j < per; ++j) ASSERT_EQ(v[j * 4096 + s], ref.output(j)) << name(c.e) << " stream " << s << " value " << j;
+    }
+  }
+}
+
+// The library's earlier default families (sets made by the reference Dynamic Creator library: the seed
+// paper's 32 MT521 sets and the reference data's) still give their numbers, as parameter files.
+TEST(DcmtGenerator, EarlierReferenceDcSetsWorkAsParameterFiles) {
+  const struct {
+    Engine e;
+    const char* file;
+    std::vector<std::size_t> streams;
+  } cases[] = {{Engine::dcmt521, "../../data/dcmt/dcmt521_reference_dc_sets.csv", {0, 1, 31, 32, 38, 39, 77}},
+               {Engine::dcmt2203, "../../data/dcmt/dcmt2203_reference_dc_sets.csv", {0, 1, 2, 3, 77}}};
+  for (const auto& c : cases) {
+    const gpurng::test::Csv csv = gpurng::test::read_csv(c.file);
+    Generator g(c.e, Backend::cpu);
+    g.param_file(gpurng::test::data_path(c.file));
+    g.seed(11);
+    g.streams(78);
+    g.offset(78 * 1000);  // a jump from the seeding first, then the windows it leaves
+    const std::size_t per = 2 * 138 + 3;
+    const std::vector<std::uint32_t> v = bits(g, 78 * per);
+    for (std::size_t s : c.streams) {
+      SlowDcmt ref(gpurng::test::dc_set_from_row(csv.rows.at(s % csv.rows.size())), base_of(11) + static_cast<std::uint32_t>(s));
+      for (std::size_t j = 0; j < per; ++j) ASSERT_EQ(v[j * 78 + s], ref.output(1000 + j)) << name(c.e) << " stream " << s << " value " << j;
+    }
+  }
+}
+
 TEST(DcmtGenerator, DefaultsAre4096StreamsAndSeedZero) {
   for (Engine e : kEngines) {
     Generator g(e, Backend::cpu);

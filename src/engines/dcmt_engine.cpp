@@ -15,8 +15,8 @@
 namespace gpurng::detail {
 namespace {
 
-// Default number of streams: the "4096 generators" of the benchmark, and the size the default
-// families are meant to grow to (one parameter set per stream).
+// Default number of streams: the "4096 generators" of the benchmark, and the size of the default MT521
+// family (one parameter set per stream; the MT2203 family has 1024 sets, each serving 4 streams).
 constexpr std::uint64_t kDefaultStreams = 4096;
 // Streams of one generator: every stream's window is kept between calls (N words each, twice).
 constexpr std::uint64_t kMaxStreams = std::uint64_t{1} << 20;

@@ -19,16 +19,21 @@ namespace gpurng::detail::dcmt {
 struct FamilyPolys::Impl {
   std::vector<core::dcmt::Params> sets;
   int words = 0;
-  // Built on first use, all at once (Berlekamp-Massey per set).
-  mutable std::once_flag built;
+  // Built per set on first use (Berlekamp-Massey), only for the sets a call needs: a family of
+  // thousands of sets costs nothing until its streams jump, and then only for the streams' sets.
+  // Entries are written under `mutex` before `ready[k]` is set and never change after; a reader
+  // looks at entry k only after ensure() has returned for a range containing k.
+  mutable std::mutex mutex;
+  mutable std::vector<unsigned char> ready;  // 1: moduli[k] and polys[k] built
   mutable std::vector<NTL::GF2XModulus> moduli;
   mutable std::vector<NTL::GF2X> polys;
-  mutable std::string failure;  // set when a set is not full period
 
-  void build(unsigned threads) const;
+  // Builds sets first, first + 1, ... (count of them, mod K) that are not built yet, with up to
+  // `threads` workers. Throws Error(invalid_argument) naming the first of them that is not full period
+  // (and leaves it unbuilt, so that every later call needing it throws too).
+  void ensure(std::size_t first, std::size_t count, unsigned threads) const;
   const NTL::GF2XModulus& modulus(std::size_t k, unsigned threads) const {
-    std::call_once(built, [&] { build(threads); });
-    if (!failure.empty()) throw Error(Status::invalid_argument, failure);
+    ensure(k, 1, threads);
     return moduli[k];
   }
 };
@@ -94,29 +99,37 @@ void parallel_for(std::size_t count, unsigned threads, const F& f) {
 
 }  // namespace
 
-void FamilyPolys::Impl::build(unsigned threads) const {
+void FamilyPolys::Impl::ensure(std::size_t first, std::size_t count, unsigned threads) const {
   const std::size_t K = sets.size();
-  polys.resize(K);
-  moduli.resize(K);
-  std::vector<long> degrees(K);
-  parallel_for(K, threads, [&](std::size_t k) {
-    polys[k] = minimal_polynomial(sets[k]);
-    degrees[k] = NTL::deg(polys[k]);
-  });
-  for (std::size_t k = 0; k < K; ++k) {
-    if (degrees[k] != static_cast<long>(sets[k].exponent())) {
-      failure = "parameter set " + std::to_string(k) + " (aaa = " + std::to_string(sets[k].aaa) +
-                "): its characteristic polynomial has degree " + std::to_string(degrees[k]) + ", not " +
-                std::to_string(sets[k].exponent()) + ": not a full-period Dynamic-Creator set";
-      return;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::vector<std::size_t> missing;
+  for (std::size_t j = 0; j < std::min(count, K); ++j) {
+    const std::size_t k = (first + j) % K;
+    if (!ready[k]) missing.push_back(k);
+  }
+  if (missing.empty()) return;
+  std::vector<NTL::GF2X> found(missing.size());
+  parallel_for(missing.size(), threads, [&](std::size_t i) { found[i] = minimal_polynomial(sets[missing[i]]); });
+  for (std::size_t i = 0; i < missing.size(); ++i) {
+    const std::size_t k = missing[i];
+    if (NTL::deg(found[i]) != static_cast<long>(sets[k].exponent())) {
+      throw Error(Status::invalid_argument,
+                  "parameter set " + std::to_string(k) + " (aaa = " + std::to_string(sets[k].aaa) +
+                      "): its characteristic polynomial has degree " + std::to_string(NTL::deg(found[i])) +
+                      ", not " + std::to_string(sets[k].exponent()) + ": not a full-period Dynamic-Creator set");
     }
+    polys[k] = found[i];
     NTL::build(moduli[k], polys[k]);
+    ready[k] = 1;
   }
 }
 
 FamilyPolys::FamilyPolys(const std::vector<core::dcmt::Params>& sets, int words) : impl_(std::make_unique<Impl>()) {
   impl_->sets = sets;
   impl_->words = words;
+  impl_->ready.assign(sets.size(), 0);
+  impl_->moduli.resize(sets.size());
+  impl_->polys.resize(sets.size());
 }
 
 FamilyPolys::~FamilyPolys() = default;
@@ -148,7 +161,7 @@ std::vector<std::uint32_t> FamilyPolys::table(const std::uint64_t base[2], int c
   std::vector<std::uint32_t> out(static_cast<std::size_t>(classes) * chunks * row);
   if (count == 0) return out;
   const unsigned workers = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-  impl_->modulus(0, workers);  // builds every modulus (or throws)
+  impl_->ensure(first_set, count, workers);  // the call's sets only (or throws)
   parallel_for(count, workers, [&](std::size_t j) {
     const NTL::GF2XModulus& m = impl_->moduli[(first_set + j) % K];
     const NTL::GF2X step = power_of_x(chunk, m);

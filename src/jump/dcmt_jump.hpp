@@ -1,8 +1,10 @@
 // Jump polynomials of a Dynamic-Creator family on the host (NTL's GF2X inside dcmt_jump.cpp only).
 //
-// Each set has its own characteristic polynomial P_k(x) of degree p: found once per family by
-// Berlekamp-Massey on 2p bits of the set's output (NTL MinPolySeq), and checked to have degree p (then
-// it is the characteristic polynomial and every jump x^J mod P_k is exact). The kernels take the
+// Each set has its own characteristic polynomial P_k(x) of degree p: found by Berlekamp-Massey on 2p
+// bits of the set's output (NTL MinPolySeq), and checked to have degree p (then it is the
+// characteristic polynomial and every jump x^J mod P_k is exact). It is found the first time a call
+// needs set k, and kept: a call builds only its own streams' sets, so a family of thousands of sets
+// costs nothing until it jumps, and a call over few streams costs a few sets' work. The kernels take the
 // polynomials word-major: word i of the set in column j at [i * count + j], so that the 32 lanes of a
 // warp, 32 consecutive streams with consecutive sets, read consecutive words. A table holds only the
 // `count` consecutive sets (mod K) a call's streams use, not the whole family.
