@@ -41,12 +41,7 @@ std::vector<unsigned char> on_gpu(const Kind& k, std::uint64_t seed, std::uint64
   g.seed(seed);
   g.offset(offset);
   g.cuda_blocks(blocks);
-  unsigned char* d = nullptr;
-  EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
-  k.gen(g, d + misalign * k.size, n);
-  std::vector<unsigned char> out(n * k.size);
-  EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(d);
+  std::vector<unsigned char> out = gpurng::test::generate_on_device(g, k, n, misalign);
   EXPECT_EQ(g.offset(), offset + n);
   return out;
 }

@@ -76,11 +76,7 @@ std::vector<unsigned char> take(Generator& g, const Kind& k, std::uint64_t offse
   if (g.backend() == Backend::cpu) {
     k.gen(g, out.data(), n);
   } else {
-    unsigned char* d = nullptr;
-    EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
-    k.gen(g, d + misalign * k.size, n);
-    EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
-    cudaFree(d);
+    out = gpurng::test::generate_on_device(g, k, n, misalign);
   }
   EXPECT_EQ(g.offset(), offset + n);
   return out;

@@ -49,12 +49,7 @@ std::vector<unsigned char> on_gpu(Engine e, const Kind& k, std::uint64_t seed, s
   Generator g(e, Backend::cuda);
   configure(g, e, seed, streams, offset);
   g.cuda_blocks(blocks);
-  unsigned char* d = nullptr;
-  EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
-  k.gen(g, d + misalign * k.size, n);
-  std::vector<unsigned char> out(n * k.size);
-  EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(d);
+  std::vector<unsigned char> out = gpurng::test::generate_on_device(g, k, n, misalign);
   EXPECT_EQ(g.offset(), offset + n);
   return out;
 }
