@@ -12,38 +12,19 @@
 #include <string>
 #include <vector>
 
+#include "cli_runner.hpp"
 #include "gpurng/gpurng.hpp"
 #include "test_support.hpp"
 #include "value_writer.hpp"
 
 namespace {
 
-struct Result {
-  int rc;
-  std::string out;
-  std::string err;
-};
+using Result = gpurng::test::CliResult;
+using gpurng::test::slurp;
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+std::string temp(const std::string& name) { return gpurng::test::temp_path(name); }
 
-std::string temp(const std::string& name) { return ::testing::TempDir() + "cli_" + std::to_string(::getpid()) + "_" + name; }
-
-// Runs the CLI with the arguments (single-quoted for the shell).
-Result run(const std::vector<std::string>& args) {
-  std::string cmd = std::string("'") + GPURNG_CLI + "'";
-  for (const std::string& a : args) cmd += " '" + a + "'";
-  const std::string out = temp("stdout"), err = temp("stderr");
-  const int status = std::system((cmd + " >" + out + " 2>" + err + " </dev/null").c_str());
-  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
-}
+Result run(const std::vector<std::string>& args) { return gpurng::test::run_cli(args); }
 
 gpurng::Generator cpu_generator() { return gpurng::Generator(gpurng::Engine::mrg32k3a, gpurng::Backend::cpu); }
 
@@ -198,14 +179,8 @@ TEST(Cli, EveryBadArgumentGetsOneClearLine) {
   };
   for (const Case& c : cases) {
     const Result r = run(c.args);
-    std::string joined;
-    for (const auto& a : c.args) joined += a + " ";
-    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << joined;
-    ASSERT_FALSE(r.err.empty()) << joined;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
-    EXPECT_EQ(r.err.rfind("gpurng: error: ", 0), 0u) << joined << ": " << r.err;
-    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+    ASSERT_NO_FATAL_FAILURE(
+        gpurng::test::expect_refused(r, c.rc, "gpurng: error: ", c.mention, gpurng::test::shown_args(c.args)));
   }
   if (gpurng::cuda_devices().empty()) {
     const Result r = run({"generate", "--backend", "cuda"});
@@ -290,13 +265,8 @@ TEST(CliMt19937, BadArgumentsGetOneClearLine) {
     std::vector<std::string> args = {"generate", "--backend", "cpu"};
     args.insert(args.end(), c.args.begin(), c.args.end());
     const Result r = run(args);
-    std::string joined;
-    for (const auto& a : c.args) joined += a + " ";
-    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << joined;
-    ASSERT_FALSE(r.err.empty()) << joined;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
-    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+    ASSERT_NO_FATAL_FAILURE(
+        gpurng::test::expect_refused(r, c.rc, "", c.mention, gpurng::test::shown_args(c.args)));
   }
 }
 
@@ -356,13 +326,8 @@ TEST(Cli, MtgpEnginesSeedAsTheReference) {
   };
   for (const Case& c : cases) {
     const Result e = run(c.args);
-    std::string joined;
-    for (const auto& x : c.args) joined += x + " ";
-    EXPECT_EQ(e.rc, c.rc) << joined << "\n" << e.err;
-    EXPECT_EQ(e.out, "") << joined;
-    ASSERT_FALSE(e.err.empty()) << joined;
-    EXPECT_EQ(e.err.find('\n'), e.err.size() - 1) << joined << ": more than one line:\n" << e.err;
-    EXPECT_NE(e.err.find(c.mention), std::string::npos) << joined << ": " << e.err;
+    ASSERT_NO_FATAL_FAILURE(
+        gpurng::test::expect_refused(e, c.rc, "", c.mention, gpurng::test::shown_args(c.args)));
   }
 }
 
@@ -433,13 +398,7 @@ TEST(CliSobol, EveryBadArgumentGetsOneClearLine) {
   };
   for (const Case& c : cases) {
     const Result r = run(c.args);
-    std::string joined;
-    for (const auto& a : c.args) joined += a + " ";
-    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << joined;
-    ASSERT_FALSE(r.err.empty()) << joined;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
-    EXPECT_EQ(r.err.rfind("gpurng: error: ", 0), 0u) << joined << ": " << r.err;
-    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+    ASSERT_NO_FATAL_FAILURE(
+        gpurng::test::expect_refused(r, c.rc, "gpurng: error: ", c.mention, gpurng::test::shown_args(c.args)));
   }
 }

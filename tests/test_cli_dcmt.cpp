@@ -11,56 +11,21 @@
 #include <string>
 #include <vector>
 
+#include "cli_runner.hpp"
 #include "gpurng/gpurng.hpp"
 #include "test_support.hpp"
 
 namespace {
 
-struct Result {
-  int rc;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-// The CLI: $GPURNG_CLI, else the build tree's, else a gpurng beside this test binary (the staged
-// .device/bin of scripts/gpu-stage.sh).
-std::string cli_path() {
-  if (const char* env = std::getenv("GPURNG_CLI")) return env;
-  if (::access(GPURNG_CLI, X_OK) == 0) return GPURNG_CLI;
-  char self[4096];
-  const ssize_t len = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (len > 0) {
-    std::string dir(self, static_cast<std::size_t>(len));
-    dir = dir.substr(0, dir.rfind('/'));
-    if (::access((dir + "/gpurng").c_str(), X_OK) == 0) return dir + "/gpurng";
-  }
-  return "";
-}
-
-#define REQUIRE_CLI() \
-  if (cli_path().empty()) GTEST_SKIP() << "the gpurng CLI was not found (set GPURNG_CLI): CLI test not run"
+using Result = gpurng::test::CliResult;
 
 Result run(const std::vector<std::string>& args) {
-  const std::string base = ::testing::TempDir() + "cli_dcmt_" + std::to_string(::getpid());
-  std::string cmd = "'" + cli_path() + "'";
-  for (const std::string& a : args) cmd += " '" + a + "'";
-  const int status = std::system((cmd + " >" + base + ".out 2>" + base + ".err </dev/null").c_str());
-  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
-  std::remove((base + ".out").c_str());
-  std::remove((base + ".err").c_str());
-  return r;
+  return gpurng::test::run_program(gpurng::test::staged_cli_path(), args);
 }
 
 std::string temp_file(const std::string& text) {
   static int counter = 0;
-  const std::string path = ::testing::TempDir() + "cli_dcmt_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".csv";
+  const std::string path = gpurng::test::temp_path("dcmt_" + std::to_string(counter++) + ".csv");
   std::ofstream(path) << text;
   return path;
 }
@@ -153,14 +118,8 @@ TEST(CliDcmt, EveryBadArgumentGetsOneClearLine) {
   };
   for (const Case& c : cases) {
     const Result r = run(c.args);
-    std::string joined;
-    for (const auto& a : c.args) joined += a + " ";
-    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << joined;
-    ASSERT_FALSE(r.err.empty()) << joined;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
-    EXPECT_EQ(r.err.rfind("gpurng: error: ", 0), 0u) << joined << ": " << r.err;
-    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+    ASSERT_NO_FATAL_FAILURE(
+        gpurng::test::expect_refused(r, c.rc, "gpurng: error: ", c.mention, gpurng::test::shown_args(c.args)));
   }
   std::remove(wrong_shape.c_str());
   std::remove(malformed.c_str());

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda_test_support.cuh"
 #include "gpurng/device/mrg32k3a.hpp"
 #include "gpurng/gpurng.hpp"
 #include "value_kinds.hpp"
@@ -19,14 +20,9 @@ using gpurng::Engine;
 using gpurng::Generator;
 using gpurng::test::all_kinds;
 using gpurng::test::Kind;
+using gpurng::test::first_difference;
 
 namespace {
-
-#define CUDA_OK(call) ASSERT_EQ((call), cudaSuccess) << #call << ": " << cudaGetErrorString(cudaGetLastError())
-
-bool have_device() { return !gpurng::cuda_devices().empty(); }
-#define REQUIRE_DEVICE() \
-  if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
 
 std::vector<unsigned char> on_cpu(const Kind& k, std::uint64_t seed, std::uint64_t offset, std::size_t n) {
   Generator g(Engine::mrg32k3a, Backend::cpu);
@@ -45,23 +41,9 @@ std::vector<unsigned char> on_gpu(const Kind& k, std::uint64_t seed, std::uint64
   g.seed(seed);
   g.offset(offset);
   g.cuda_blocks(blocks);
-  unsigned char* d = nullptr;
-  EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
-  k.gen(g, d + misalign * k.size, n);
-  std::vector<unsigned char> out(n * k.size);
-  EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(d);
+  std::vector<unsigned char> out = gpurng::test::generate_on_device(g, k, n, misalign);
   EXPECT_EQ(g.offset(), offset + n);
   return out;
-}
-
-// First differing element, for readable failures.
-std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t size) {
-  if (a.size() != b.size()) return "sizes differ";
-  for (std::size_t i = 0; i < a.size(); i += size) {
-    if (std::memcmp(&a[i], &b[i], size) != 0) return "first difference at element " + std::to_string(i / size);
-  }
-  return "equal";
 }
 
 }  // namespace

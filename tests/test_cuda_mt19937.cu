@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda_test_support.cuh"
 #include "gpurng/gpurng.hpp"
 #include "test_support.hpp"
 
@@ -20,14 +21,9 @@ using gpurng::Engine;
 using gpurng::Generator;
 using gpurng::test::read_csv;
 using gpurng::test::to_u64;
+using gpurng::test::first_difference;
 
 namespace {
-
-#define CUDA_OK(call) ASSERT_EQ((call), cudaSuccess) << #call << ": " << cudaGetErrorString(cudaGetLastError())
-
-bool have_device() { return !gpurng::cuda_devices().empty(); }
-#define REQUIRE_DEVICE() \
-  if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
 
 struct Kind {
   const char* name;
@@ -88,22 +84,9 @@ std::vector<unsigned char> on_gpu(Engine e, const Kind& k, std::uint64_t seed, s
   if (k.icdf) g.normal_method(gpurng::NormalMethod::inverse_cdf);
   g.offset(offset);
   g.cuda_blocks(blocks);
-  unsigned char* d = nullptr;
-  EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
-  k.gen(g, d + misalign * k.size, n);
-  std::vector<unsigned char> out(n * k.size);
-  EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(d);
+  std::vector<unsigned char> out = gpurng::test::generate_on_device(g, k, n, misalign);
   EXPECT_EQ(g.offset(), offset + n);
   return out;
-}
-
-std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t size) {
-  if (a.size() != b.size()) return "sizes differ";
-  for (std::size_t i = 0; i < a.size(); i += size) {
-    if (std::memcmp(&a[i], &b[i], size) != 0) return "first difference at element " + std::to_string(i / size);
-  }
-  return "equal";
 }
 
 void sweep(const std::vector<std::size_t>& sizes, const std::vector<std::uint64_t>& offsets,

@@ -12,25 +12,17 @@
 #include <string>
 #include <vector>
 
+#include "cuda_test_support.cuh"
 #include "gpurng/gpurng.hpp"
+#include "value_kinds.hpp"
 
 using gpurng::Backend;
 using gpurng::Engine;
 using gpurng::Generator;
+using gpurng::test::first_difference;
+using gpurng::test::Kind;
 
 namespace {
-
-#define CUDA_OK(call) ASSERT_EQ((call), cudaSuccess) << #call << ": " << cudaGetErrorString(cudaGetLastError())
-
-bool have_device() { return !gpurng::cuda_devices().empty(); }
-#define REQUIRE_DEVICE() \
-  if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
-
-struct Kind {
-  const char* name;
-  std::size_t size;
-  std::function<void(Generator&, void*, std::size_t)> gen;
-};
 
 std::vector<Kind> kinds_for(Engine e) {
   const bool wide = gpurng::engine_info(e).bits_width == 64;
@@ -84,11 +76,7 @@ std::vector<unsigned char> take(Generator& g, const Kind& k, std::uint64_t offse
   if (g.backend() == Backend::cpu) {
     k.gen(g, out.data(), n);
   } else {
-    unsigned char* d = nullptr;
-    EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
-    k.gen(g, d + misalign * k.size, n);
-    EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
-    cudaFree(d);
+    out = gpurng::test::generate_on_device(g, k, n, misalign);
   }
   EXPECT_EQ(g.offset(), offset + n);
   return out;
@@ -100,14 +88,6 @@ std::vector<unsigned char> on_gpu(Engine e, const Kind& k, const Config& s, std:
   configure(g, s);
   g.cuda_blocks(blocks);
   return take(g, k, offset, n, misalign);
-}
-
-std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t size) {
-  if (a.size() != b.size()) return "sizes differ";
-  for (std::size_t i = 0; i < a.size(); i += size) {
-    if (std::memcmp(&a[i], &b[i], size) != 0) return "first difference at element " + std::to_string(i / size);
-  }
-  return "equal";
 }
 
 }  // namespace

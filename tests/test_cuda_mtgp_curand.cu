@@ -12,6 +12,7 @@
 #include <cstring>
 #include <vector>
 
+#include "cuda_test_support.cuh"
 #include "gpurng/gpurng.hpp"
 
 using gpurng::Backend;
@@ -20,12 +21,7 @@ using gpurng::Generator;
 
 namespace {
 
-#define CUDA_OK(call) ASSERT_EQ((call), cudaSuccess) << #call << ": " << cudaGetErrorString(cudaGetLastError())
 #define CURAND_OK(call) ASSERT_EQ((call), CURAND_STATUS_SUCCESS) << #call
-
-bool have_device() { return !gpurng::cuda_devices().empty(); }
-#define REQUIRE_DEVICE() \
-  if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
 
 template <class T>
 std::vector<T> ours(std::uint64_t seed, std::size_t n, bool uniform, std::uint64_t streams = 0, std::uint32_t set = 0,

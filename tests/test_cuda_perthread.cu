@@ -11,41 +11,20 @@
 #include <string>
 #include <vector>
 
+#include "cuda_test_support.cuh"
 #include "gpurng/device/kiss99.hpp"
 #include "gpurng/device/perthread.hpp"
 #include "gpurng/gpurng.hpp"
+#include "value_kinds.hpp"
 
 using gpurng::Backend;
 using gpurng::Engine;
 using gpurng::Generator;
+using gpurng::test::all_kinds;  // every (distribution, precision), as test_cuda_backend
+using gpurng::test::first_difference;
+using gpurng::test::Kind;
 
 namespace {
-
-#define CUDA_OK(call) ASSERT_EQ((call), cudaSuccess) << #call << ": " << cudaGetErrorString(cudaGetLastError())
-
-bool have_device() { return !gpurng::cuda_devices().empty(); }
-#define REQUIRE_DEVICE() \
-  if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
-
-struct Kind {
-  const char* name;
-  std::size_t size;
-  std::function<void(Generator&, void*, std::size_t)> gen;
-};
-
-std::vector<Kind> all_kinds() {
-  return {
-      {"bits", 4, [](Generator& g, void* p, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(p), n); }},
-      {"uniform_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_uniform(static_cast<float*>(p), n); }},
-      {"uniform_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_uniform(static_cast<double*>(p), n); }},
-      {"normal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<float*>(p), n, 0.5f, 2.0f); }},
-      {"normal_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_normal(static_cast<double*>(p), n); }},
-      {"exponential_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_exponential(static_cast<float*>(p), n, 3.0f); }},
-      {"exponential_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_exponential(static_cast<double*>(p), n); }},
-      {"lognormal_f", 4, [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<float*>(p), n); }},
-      {"lognormal_d", 8, [](Generator& g, void* p, std::size_t n) { g.generate_lognormal(static_cast<double*>(p), n, 0.1, 0.3); }},
-  };
-}
 
 const Engine kEngines[] = {Engine::mwc, Engine::xorshift256, Engine::kiss, Engine::kiss99};
 const char* name(Engine e) { return gpurng::engine_info(e).name; }
@@ -70,22 +49,9 @@ std::vector<unsigned char> on_gpu(Engine e, const Kind& k, std::uint64_t seed, s
   Generator g(e, Backend::cuda);
   configure(g, e, seed, streams, offset);
   g.cuda_blocks(blocks);
-  unsigned char* d = nullptr;
-  EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
-  k.gen(g, d + misalign * k.size, n);
-  std::vector<unsigned char> out(n * k.size);
-  EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(d);
+  std::vector<unsigned char> out = gpurng::test::generate_on_device(g, k, n, misalign);
   EXPECT_EQ(g.offset(), offset + n);
   return out;
-}
-
-std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t size) {
-  if (a.size() != b.size()) return "sizes differ";
-  for (std::size_t i = 0; i < a.size(); i += size) {
-    if (std::memcmp(&a[i], &b[i], size) != 0) return "first difference at element " + std::to_string(i / size);
-  }
-  return "equal";
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "cuda_test_support.cuh"
 #include "gpurng/core/engines/dcmt_sets.hpp"
 #include "pi_estimate.hpp"
 #include "pi_kernels.cuh"
@@ -16,10 +17,6 @@ using gpurng::Engine;
 namespace pi = gpurng::pi;
 
 namespace {
-
-bool have_device() { return !gpurng::cuda_devices().empty(); }
-#define REQUIRE_DEVICE() \
-  if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
 
 // Fused kernels (device API) and the host API + counting kernel (mt19937, mt19937-64, MTGP).
 const Engine kAll[] = {Engine::dcmt521, Engine::dcmt2203,    Engine::mrg32k3a,  Engine::mt19937,

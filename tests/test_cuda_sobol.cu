@@ -12,26 +12,18 @@
 #include <string>
 #include <vector>
 
+#include "cuda_test_support.cuh"
 #include "gpurng/gpurng.hpp"
+#include "value_kinds.hpp"
 
 using gpurng::Backend;
 using gpurng::Engine;
 using gpurng::Generator;
 using gpurng::Scramble;
+using gpurng::test::first_difference;
+using gpurng::test::Kind;
 
 namespace {
-
-#define CUDA_OK(call) ASSERT_EQ((call), cudaSuccess) << #call << ": " << cudaGetErrorString(cudaGetLastError())
-
-bool have_device() { return !gpurng::cuda_devices().empty(); }
-#define REQUIRE_DEVICE() \
-  if (!have_device()) GTEST_SKIP() << "no CUDA device on this machine: GPU test not run"
-
-struct Kind {
-  const char* name;
-  std::size_t size;
-  std::function<void(Generator&, void*, std::size_t)> gen;
-};
 
 std::vector<Kind> kinds(Engine e) {
   const bool is32 = e == Engine::sobol32;
@@ -82,22 +74,9 @@ std::vector<unsigned char> on_gpu(const Kind& k, const Config& s, std::size_t po
   Generator g = make(s, Backend::cuda);
   g.cuda_blocks(blocks);
   const std::size_t n = points * s.dims;
-  unsigned char* d = nullptr;
-  EXPECT_EQ(cudaMalloc(&d, (n + misalign) * k.size + 1), cudaSuccess);
-  k.gen(g, d + misalign * k.size, n);
-  std::vector<unsigned char> out(n * k.size);
-  EXPECT_EQ(cudaMemcpy(out.data(), d + misalign * k.size, out.size(), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(d);
+  std::vector<unsigned char> out = gpurng::test::generate_on_device(g, k, n, misalign);
   EXPECT_EQ(g.offset(), s.offset + points);
   return out;
-}
-
-std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t size) {
-  if (a.size() != b.size()) return "sizes differ";
-  for (std::size_t i = 0; i < a.size(); i += size) {
-    if (std::memcmp(&a[i], &b[i], size) != 0) return "first difference at element " + std::to_string(i / size);
-  }
-  return "equal";
 }
 
 std::string describe(const Config& s, std::size_t points) {

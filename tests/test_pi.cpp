@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_runner.hpp"
 #include "pi_estimate.hpp"
 #include "pi_math.hpp"
 
@@ -138,42 +139,12 @@ TEST(Pi, EveryPseudoRandomEngineRunsOnTheCpu) {
 
 namespace {
 
-struct Ran {
-  int rc;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+using Ran = gpurng::test::CliResult;
 
 // The program: $GPURNG_PI, else the build tree's, else one beside this test binary (staged).
-std::string pi_path() {
-  if (const char* env = std::getenv("GPURNG_PI")) return env;
-  if (::access(GPURNG_PI, X_OK) == 0) return GPURNG_PI;
-  char self[4096];
-  const ssize_t len = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (len > 0) {
-    std::string dir(self, static_cast<std::size_t>(len));
-    dir = dir.substr(0, dir.rfind('/'));
-    if (::access((dir + "/gpurng_pi").c_str(), X_OK) == 0) return dir + "/gpurng_pi";
-  }
-  return "";
-}
+std::string pi_path() { return gpurng::test::staged_program_path("GPURNG_PI", GPURNG_PI, "gpurng_pi"); }
 
-Ran run(const std::vector<std::string>& args) {
-  const std::string base = ::testing::TempDir() + "gpurng_pi_" + std::to_string(::getpid());
-  std::string cmd = "'" + pi_path() + "'";
-  for (const std::string& a : args) cmd += " '" + a + "'";
-  const int status = std::system((cmd + " >" + base + ".out 2>" + base + ".err </dev/null").c_str());
-  Ran r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
-  std::remove((base + ".out").c_str());
-  std::remove((base + ".err").c_str());
-  return r;
-}
+Ran run(const std::vector<std::string>& args) { return gpurng::test::run_program(pi_path(), args); }
 
 }  // namespace
 
@@ -216,13 +187,7 @@ TEST(PiProgram, EveryBadArgumentGetsOneClearLine) {
   };
   for (const Case& c : cases) {
     const Ran r = run(c.args);
-    std::string joined;
-    for (const auto& a : c.args) joined += a + " ";
-    EXPECT_EQ(r.rc, c.rc) << joined << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << joined;
-    ASSERT_FALSE(r.err.empty()) << joined;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined << ": more than one line:\n" << r.err;
-    EXPECT_EQ(r.err.rfind("gpurng_pi: error: ", 0), 0u) << joined << ": " << r.err;
-    EXPECT_NE(r.err.find(c.mention), std::string::npos) << joined << ": " << r.err;
+    ASSERT_NO_FATAL_FAILURE(
+        gpurng::test::expect_refused(r, c.rc, "gpurng_pi: error: ", c.mention, gpurng::test::shown_args(c.args)));
   }
 }
