@@ -136,7 +136,13 @@ CpuReport run_cpu_bench(const BenchOptions& o, std::FILE* log) {
     if (!o.engines.empty() && std::find(o.engines.begin(), o.engines.end(), info.engine) == o.engines.end()) continue;
     for (unsigned threads : {1u, 2u}) {
       std::fprintf(log, "cpu: gpurng %s, %u thread%s\n", info.name, threads, threads > 1 ? "s" : "");
-      bench_gpurng(info, threads, b, o, r);
+      try {
+        bench_gpurng(info, threads, b, o, r);
+      } catch (const Error& e) {  // one engine's failure is reported, the others still measured
+        r.notes.push_back(std::string(info.name) + " failed: " + e.what());
+        std::fprintf(log, "cpu: %s\n", r.notes.back().c_str());
+        break;
+      }
     }
   }
   std::fprintf(log, "cpu: std and GSL generators\n");
