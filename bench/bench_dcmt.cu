@@ -145,6 +145,21 @@ int main(int argc, char** argv) {
     rows.push_back(Row{"bulk", name, "u32", 4096, b, pct(b), b / mtgp_bits});
     rows.push_back(Row{"bulk", name, "uniform f32", 4096, u, pct(u), u / mtgp_unif});
   }
+  // Chunk sweep: cuda_blocks = 32 c gives 4096 c items, c chunks per stream, each chunk after the first
+  // paying a jump (tuning only; the values are the same). Decides how many chunks the default plan
+  // should make when the streams alone leave the GPU under-filled (MT2203 at 4096 streams).
+  for (gpurng::Engine e : {gpurng::Engine::dcmt521, gpurng::Engine::dcmt2203}) {
+    for (unsigned c : {1u, 2u, 4u, 8u, 16u}) {
+      gpurng::Generator g(e, gpurng::Backend::cuda);
+      g.seed(1234);
+      g.streams(4096);
+      g.cuda_stream(s);
+      g.cuda_blocks(32 * c);
+      const double b = gsps(double(n), median_ms([&] { g.generate_bits(u32, n); }, s));
+      const std::string name = std::string(gpurng::engine_info(e).name) + " chunks=" + std::to_string(c);
+      rows.push_back(Row{"bulk", name, "u32", 4096, b, pct(b), b / mtgp_bits});
+    }
+  }
   cudaFree(buf);
 
   // ----- fused pi ------------------------------------------------------------------------------------

@@ -143,36 +143,45 @@ int main(int argc, char** argv) {
       if (c != nullptr) curandDestroyGenerator(c);
     }
   }
-  // Grid sweep at the chapter's shape (cuda_blocks; values do not depend on it): which number of
-  // 256-thread blocks per SM the default (one wave of resident blocks) should use. Rows are named
-  // "<variant> B=<blocks per SM>"; B=auto is the library's default.
+  // Grid sweep at every shape (cuda_blocks; values do not depend on it): which number of 256-thread
+  // blocks per SM the default (one wave of resident blocks) should use. Rows are in the sections
+  // "<shape> grid sweep", named "<variant> B=<blocks per SM>"; B=auto is the library's default.
   {
-    const Shape& shape = shapes[0];
-    const std::size_t n = shape.points * shape.dims;
     int dev_id = 0, sms = 0;
     cuda_check(cudaGetDevice(&dev_id), "cudaGetDevice");
     cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev_id), "attribute");
-    for (const Variant& v : {variants[0], variants[2]}) {
-      const bool is64 = v.engine == gpurng::Engine::sobol64;
-      for (int per_sm : {0, 1, 2, 4, 8, 16}) {
-        gpurng::Generator g(v.engine, gpurng::Backend::cuda);
-        g.dimensions(shape.dims);
-        g.seed(1234);
-        g.cuda_stream(s);
-        g.cuda_blocks(static_cast<unsigned>(per_sm * sms));
-        const std::string name = std::string(v.name) + " B=" + (per_sm == 0 ? std::string("auto") : std::to_string(per_sm));
-        auto time = [&](const std::function<void()>& f) {
-          return static_cast<double>(n) / (median_ms([&] { g.offset(0); f(); }, s) * 1e-3) / 1e9;
-        };
-        if (is64) {
-          rows.push_back(Row{"2^18x128 grid sweep", name, "u64", 8,
-                             time([&] { g.generate_bits(static_cast<std::uint64_t*>(buf), n); }), 0.0});
-        } else {
-          rows.push_back(Row{"2^18x128 grid sweep", name, "u32", 4,
-                             time([&] { g.generate_bits(static_cast<std::uint32_t*>(buf), n); }), 0.0});
+    for (const Shape& shape : shapes) {
+      const std::size_t n = shape.points * shape.dims;
+      const std::string section = std::string(shape.name) + " grid sweep";
+      for (const Variant& v : {variants[0], variants[2]}) {
+        const bool is64 = v.engine == gpurng::Engine::sobol64;
+        for (int per_sm : {0, 2, 4, 8, 16, 32}) {
+          gpurng::Generator g(v.engine, gpurng::Backend::cuda);
+          g.dimensions(shape.dims);
+          g.seed(1234);
+          g.cuda_stream(s);
+          g.cuda_blocks(static_cast<unsigned>(per_sm * sms));
+          const std::string name =
+              std::string(v.name) + " B=" + (per_sm == 0 ? std::string("auto") : std::to_string(per_sm));
+          auto time = [&](const std::function<void()>& f) {
+            return static_cast<double>(n) / (median_ms([&] { g.offset(0); f(); }, s) * 1e-3) / 1e9;
+          };
+          if (is64) {
+            rows.push_back(Row{section, name, "u64", 8,
+                               time([&] { g.generate_bits(static_cast<std::uint64_t*>(buf), n); }), 0.0});
+          } else {
+            rows.push_back(Row{section, name, "u32", 4,
+                               time([&] { g.generate_bits(static_cast<std::uint32_t*>(buf), n); }), 0.0});
+          }
+          rows.push_back(Row{section, name, "uniform f32", 4,
+                             time([&] { g.generate_uniform(static_cast<float*>(buf), n); }), 0.0});
+          rows.push_back(Row{section, name, "normal f32", 4,
+                             time([&] { g.generate_normal(static_cast<float*>(buf), n, 0.0f, 1.0f); }), 0.0});
+          rows.push_back(Row{section, name, "uniform f64", 8,
+                             time([&] { g.generate_uniform(static_cast<double*>(buf), n); }), 0.0});
+          rows.push_back(Row{section, name, "normal f64", 8,
+                             time([&] { g.generate_normal(static_cast<double*>(buf), n, 0.0, 1.0); }), 0.0});
         }
-        rows.push_back(Row{"2^18x128 grid sweep", name, "uniform f32", 4,
-                           time([&] { g.generate_uniform(static_cast<float*>(buf), n); }), 0.0});
       }
     }
   }

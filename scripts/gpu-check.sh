@@ -4,7 +4,7 @@
 # CUDA tests, the examples and the benchmarks. Logs and JSON go to $OUT; a short table is printed
 # last. Prepare with scripts/gpu-stage.sh.
 #
-#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench,report
+#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench,sass,report
 #                                   (default all; one device call is at most 10 minutes, so a long
 #                                   check is split into calls made back to back while the GPU is warm)
 # report: `gpurng bench --json` (every engine vs cuRAND, a few minutes on an H100), kept as
@@ -82,6 +82,13 @@ want bench && for b in "$BIN"/bench_*; do
   name=$(basename "$b")
   "$b" --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1 || note "$name FAILED"
 done
+
+# Instructions per output from the SASS (issues 5 and 8): scripts/count_sass.sh, kept as sass.txt.
+if want sass; then
+  PATH=/usr/local/cuda/bin:$PATH OUT="$OUT/sass" bash scripts/count_sass.sh >"$OUT/sass.txt" 2>&1 || note "count_sass FAILED"
+  rm -rf "$OUT/sass"  # the full disassembly is large; rerun count_sass.sh on the device to see it
+  note "$(printf '%-28s %s' "count_sass" "sass.txt")"
+fi
 
 # The whole benchmark report (issue 9), everything by default.
 if want report && [ -x "$BIN/gpurng" ]; then

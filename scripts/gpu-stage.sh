@@ -4,15 +4,20 @@
 # benchmark and example binary, the CLI, and the non-system shared libraries they load (NTL, gf2x,
 # GMP, ...; CUDA's own come from the GPU machine), then packs it as .device.tar.xz, the one path
 # to carry. Usage: scripts/gpu-stage.sh
+#   BUILD_DIR=dir   stage an existing build instead (e.g. build/, which has the same sm_90 + PTX
+#                   default): saves a second full CUDA build on a 2-core machine
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/cuda/bin:$PATH
-cmake -S . -B build-device -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
-cmake --build build-device
+B=${BUILD_DIR:-build-device}
+if [ ! -f "$B/CMakeCache.txt" ]; then
+  cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+fi
+cmake --build "$B"
 rm -rf .device
 mkdir -p .device/lib .device/bin
-cp -a build-device/libgpurng.so* .device/lib/
-find build-device/tests build-device/bench build-device/examples build-device/tools -maxdepth 1 -type f -perm -u+x \
+cp -a "$B"/libgpurng.so* .device/lib/
+find "$B"/tests "$B"/bench "$B"/examples "$B"/tools -maxdepth 1 -type f -perm -u+x \
      \( -name 'test_*' -o -name 'bench_*' -o -name 'example_*' -o -name 'gpurng*' \) -exec cp {} .device/bin/ \;
 # Shared libraries outside glibc/libstdc++ and CUDA that the binaries need.
 for f in .device/bin/* .device/lib/libgpurng.so; do ldd "$f" 2>/dev/null; done | awk '/=> \// {print $3}' | sort -u |

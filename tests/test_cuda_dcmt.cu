@@ -166,6 +166,22 @@ TEST(CudaDcmt, GridShapeNeverChangesValues) {
   }
 }
 
+// With cuda_blocks set, the chunks per stream fill the blocks (down to 1,024 values a chunk): few
+// streams and blocks from 1 to many give from 1 to ~20 chunks per stream, each after the first
+// started by a jump on the device; the values stay the CPU's.
+TEST(CudaDcmt, TunedChunkCountsNeverChangeValues) {
+  REQUIRE_DEVICE();
+  for (Engine e : kEngines) {
+    const Kind& k = all_kinds()[0];
+    const std::size_t n = 4 * 20000 + 3;
+    const auto reference = on_cpu(e, k, 9, 4, 4097, n);
+    for (unsigned blocks : {1u, 2u, 3u, 32u}) {
+      const auto gpu = on_gpu(e, k, 9, 4, 4097, n, blocks);
+      ASSERT_EQ(gpu, reference) << name(e) << " blocks=" << blocks << ": " << first_difference(gpu, reference, k.size);
+    }
+  }
+}
+
 TEST(CudaDcmt, UnalignedOutputPointers) {
   REQUIRE_DEVICE();
   for (Engine e : kEngines) {

@@ -28,6 +28,8 @@ constexpr std::size_t kMaxPolyTables = 16;
 // Chunks per lane at most: the table grows with them (classes x chunks x N x min(S, K) words; the plan
 // also keeps it under dcmt::kMaxPolyTableBytes).
 constexpr std::uint64_t kMaxChunks = 64;
+// The shortest chunk a cuda_blocks setting may ask for.
+constexpr std::uint64_t kMinTunedChunk = 1024;
 
 // Lets this thread allocate and synchronise its private stream while another stream is being captured
 // in global mode (those calls are not part of the captured work).
@@ -210,14 +212,23 @@ void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, c
   const bool capturing = capture != cudaStreamCaptureStatusNone;
 
   // Chunks: as many items as one wave of resident threads holds, chunks no shorter than a jump is worth.
-  int blocks_per_sm = 0;
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, dcmt_kernel<S, Tr>, kDcmtThreads, 0),
-        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  const std::uint64_t wave = std::uint64_t(ws.sms()) * std::uint64_t(std::max(blocks_per_sm, 1)) * kDcmtThreads;
+  // With cuda_blocks set (tuning, as for the per-thread engines) the chunks fill those blocks instead,
+  // down to kMinTunedChunk, so a benchmark can measure where the jump stops paying.
+  std::uint64_t wave = 0;
+  std::uint64_t min_chunk = dcmt::kMinChunk<S>;
+  if (ctx.cuda_blocks != 0) {
+    wave = std::uint64_t(ctx.cuda_blocks) * kDcmtThreads;
+    min_chunk = kMinTunedChunk;
+  } else {
+    int blocks_per_sm = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, dcmt_kernel<S, Tr>, kDcmtThreads, 0),
+          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    wave = std::uint64_t(ws.sms()) * std::uint64_t(std::max(blocks_per_sm, 1)) * kDcmtThreads;
+  }
   const std::uint64_t chunks_wanted = std::min<std::uint64_t>(kMaxChunks, std::max<std::uint64_t>(1, wave / r.streams));
 
   const bool kept = !capturing && ws.valid_ && ws.epoch_ == request.epoch && ws.position_ == r.first;
-  const dcmt::Plan plan = dcmt::make_plan<S>(r, request.family->size(), kept, chunks_wanted, dcmt::kMinChunk<S>);
+  const dcmt::Plan plan = dcmt::make_plan<S>(r, request.family->size(), kept, chunks_wanted, min_chunk);
 
   // Everything that can fail on the host comes before the kept windows change.
   const core::dcmt::Set* sets = ws.sets_for(*request.family);
