@@ -171,8 +171,9 @@ TEST(CudaDcmt, GridShapeNeverChangesValues) {
 // started by a jump on the device; the values stay the CPU's.
 TEST(CudaDcmt, TunedChunkCountsNeverChangeValues) {
   REQUIRE_DEVICE();
+  const auto kinds = all_kinds();  // all_kinds() returns by value: keep the vector alive
+  const Kind& k = kinds[0];
   for (Engine e : kEngines) {
-    const Kind& k = all_kinds()[0];
     const std::size_t n = 4 * 20000 + 3;
     const auto reference = on_cpu(e, k, 9, 4, 4097, n);
     for (unsigned blocks : {1u, 2u, 3u, 32u}) {

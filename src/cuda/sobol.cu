@@ -37,6 +37,7 @@ __device__ const core::sobol::PackedPolynomial kJoeKuoDevice[core::sobol::kMaxDi
 
 constexpr int kSobolBlockThreads = 256;
 constexpr int kSobolWarps = kSobolBlockThreads / 32;
+constexpr std::uint64_t kSobolBlocksPerSm = 16;
 
 // Warp w of the grid takes the stretch [w per_warp, (w+1) per_warp) of rect's output; the lane's
 // work is sobol::warp_stretch (src/sobol/sobol_warp.hpp).
@@ -76,13 +77,16 @@ void launch_sobol(const sobol::Rect& rect, const sobol::ScrambleConfig& sc, cons
   if (total == 0) return;
   constexpr std::uint64_t kVec = 16 / sizeof(typename Tr::value_type);
   std::uint64_t blocks = ctx.cuda_blocks;
-  if (blocks == 0) {  // one full wave of resident blocks
-    int device = 0, sms = 0, per_sm = 0;
+  if (blocks == 0) {
+    // kSobolBlocksPerSm blocks per SM: several waves of short stretches. bench_sobol's grid sweep
+    // (H200, 2026-11-22, docs/PERFORMANCE.md) found 16 per SM within 0.5% of, or above, one wave of
+    // resident blocks (the earlier default) in 26 of 30 (shape, engine, output) rows, by up to 10% on
+    // the compute-bound normals, where the last wave's imbalance matters most; it lost 5-9% on three
+    // float rows of the 2^18 x 128 shape (sobol32 normal, sobol64 uniform and normal).
+    int device = 0, sms = 0;
     check(cudaGetDevice(&device), "cudaGetDevice");
     check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sobol_kernel<E, Tr>, kSobolBlockThreads, 0),
-          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    blocks = std::uint64_t(sms) * std::uint64_t(std::max(per_sm, 1));
+    blocks = std::uint64_t(sms) * kSobolBlocksPerSm;
   }
   blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
   const std::uint64_t per_warp = sobol::values_per_warp(total, blocks * kSobolWarps, kVec);
