@@ -4,7 +4,7 @@
 # CUDA tests, the examples and the benchmarks. Logs and JSON go to $OUT; a short table is printed
 # last. Prepare with scripts/gpu-stage.sh.
 #
-#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench,sass,report
+#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench,sass,report,latency
 #                                   (default all; one device call is at most 10 minutes, so a long
 #                                   check is split into calls made back to back while the GPU is warm)
 # report: `gpurng bench --json` (every engine vs cuRAND, a few minutes on an H100), kept as
@@ -19,14 +19,15 @@ export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:
 export GPURNG_TEST_DATA=$PWD/tests/data
 export GPURNG_CLI=$PWD/.device/bin/gpurng  # the CLI tests (test_cli_bench, test_cli_quality) run the staged CLI
 BIN=.device/bin
-PHASES=${1:-tests,sanitize,examples,bench,report}
+PHASES=${1:-tests,sanitize,examples,bench,sass,report}
 want() { [[ ",$PHASES," == *",$1,"* ]]; }
 declare -a SUMMARY
 note() { SUMMARY+=("$1"); }
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
 
-want tests && for t in "$BIN"/test_*; do
+# TEST_BINARIES: space-separated names or globs (default every test_*), e.g. "test_cuda_dcmt test_cuda_sobol".
+want tests && for t in $(cd "$BIN" && ls -d ${TEST_BINARIES:-test_*} | sed "s|^|$BIN/|"); do
   name=$(basename "$t")
   [ "$name" = test_cli ] && continue  # needs the build tree's CLI path; runs in CI
   if "$t" --gtest_brief=1 >"$OUT/$name.log" 2>&1; then r=PASS; else r=FAIL; fi
@@ -98,6 +99,15 @@ if want report && [ -x "$BIN/gpurng" ]; then
     note "gpurng bench FAILED (see gpurng_bench.log in logs.tgz)"
   fi
   cat "$OUT/gpurng_bench.txt"  # long: before the summary, which stays last
+fi
+
+# Latency with every module loaded at context creation (CUDA_MODULE_LOADING=EAGER): the first-call
+# figures of `gpurng bench` (lazy loading, CUDA's default) minus these are the kernels' first load.
+if want latency && [ -x "$BIN/gpurng" ]; then
+  CUDA_MODULE_LOADING=EAGER "$BIN/gpurng" bench --backend cuda --sizes 2^20 --runs 3 --energy-ms 0 \
+    --json "$OUT/latency_eager.json" >"$OUT/latency_eager.txt" 2>&1 || note "latency (eager) FAILED"
+  note "$(printf '%-28s %s' "latency, eager loading" "latency_eager.json, latency_eager.txt")"
+  sed -n '/^Latency/,/^$/p' "$OUT/latency_eager.txt"
 fi
 
 echo

@@ -78,7 +78,7 @@ def gpu_chart(report, path):
             ax.legend(fontsize=7, loc="lower right")
     fig.suptitle(f"gpurng vs cuRAND, N = {n} values per call, median of {g['runs']} runs\n{title_of(report, 'gpu')}",
                  fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.975))  # leave room for the two-line title
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
@@ -142,7 +142,7 @@ def cpu_chart(report, path):
     handles = [plt.Rectangle((0, 0), 1, 1, color=v) for v in palette.values()]
     axes[1].legend(handles, list(palette.keys()), fontsize=8, loc="lower right")
     fig.suptitle(f"CPU, N = {c['n']} values per call, median of {c['runs']} runs\n{title_of(report, 'cpu')}", fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.96))  # leave room for the two-line title
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
