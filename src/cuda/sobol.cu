@@ -1,7 +1,7 @@
 // Sobol' on the GPU: Gray-code jumps and strided steps over core/engines/sobol.hpp.
 //
 // The request's output (a Rect, dimension-major) is one linear array of points * dims values. A
-// grid of one wave of resident blocks is launched and every warp takes an equal contiguous stretch
+// grid of 16 blocks per SM (several waves; see launch_sobol) is launched and every warp takes an equal contiguous stretch
 // of that array: a run of points of one dimension, or the end of one dimension and the start of
 // the next (several, when points per dimension are few). The warp expands each dimension's direction
 // numbers from the packed Joe-Kuo table into its shared memory (lane 0; only the first b, b the bit width
