@@ -9,6 +9,7 @@
 
 #include "engines/mtgp_param_tables.hpp"
 #include "engines/mtgp_polynomials.hpp"
+#include "engines/mtgp_start_polys.hpp"
 #include "mtgp_test_support.hpp"
 
 namespace m = gpurng::core::mtgp;
@@ -188,6 +189,32 @@ void check_identities(const tables::Table<W>& t, unsigned stride) {
 }
 
 }  // namespace
+
+// The slot-start polynomials compiled in at build time are x^(2^e) mod P computed here, for the
+// first set of every jumped engine and e = 64 .. 75; other sets and exponents are not precomputed.
+template <class W>
+void check_precomputed_starts(const tables::Table<W>& t) {
+  const auto c = gpurng::detail::mtgp::characteristic(t.params[0], t.ids[0].weight);
+  gpurng::detail::mtgp::PolyWords w;
+  for (unsigned e = 64; e < 76; ++e) {
+    ASSERT_TRUE(gpurng::detail::mtgp::precomputed_power_of_x_pow2(&t.params[0], e, w)) << t.source << " e=" << e;
+    ASSERT_EQ(w, c->power_of_x_pow2(e)) << t.source << " e=" << e;
+  }
+  EXPECT_FALSE(gpurng::detail::mtgp::precomputed_power_of_x_pow2(&t.params[0], 63, w));
+  EXPECT_FALSE(gpurng::detail::mtgp::precomputed_power_of_x_pow2(&t.params[0], 76, w));
+  EXPECT_FALSE(gpurng::detail::mtgp::precomputed_power_of_x_pow2(&t.params[1], 64, w));
+}
+
+TEST(MtgpCore, PrecomputedSlotStartsEqualTheComputedOnes) {
+  check_precomputed_starts(tables::k32_fast_11213);
+  check_precomputed_starts(tables::k32_fast_23209);
+  check_precomputed_starts(tables::k32_fast_44497);
+  check_precomputed_starts(tables::k64_fast_23209);
+  check_precomputed_starts(tables::k64_fast_44497);
+  check_precomputed_starts(tables::k64_fast_110503);
+  gpurng::detail::mtgp::PolyWords w;  // the cuRAND-compatible sets are seeded per slot, never jumped
+  EXPECT_FALSE(gpurng::detail::mtgp::precomputed_power_of_x_pow2(&tables::k32dc_fast_11213.params[0], 64, w));
+}
 
 TEST(MtgpCore, CharacteristicPolynomialsHaveThePublishedSha1) {
   check_identities(tables::k32_fast_11213, 1);

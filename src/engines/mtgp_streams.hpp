@@ -19,6 +19,7 @@
 #include "engine_impl.hpp"
 #include "engines/mtgp_plan.hpp"
 #include "engines/mtgp_polynomials.hpp"
+#include "engines/mtgp_start_polys.hpp"
 #include "gpurng/core/engines/mtgp.hpp"
 
 namespace gpurng::detail::mtgp {
@@ -66,8 +67,12 @@ inline constexpr unsigned kSubstreamLog2 = 64;
 inline unsigned start_round(std::uint64_t u) { return 63u - static_cast<unsigned>(__builtin_clzll(u)); }
 inline std::uint64_t start_parent(std::uint64_t u) { return u - (std::uint64_t{1} << start_round(u)); }
 
+// The default sets' polynomials come from the build (mtgp_start_polys.hpp): no Berlekamp-Massey and
+// no squarings at a first call; other sets compute them once per process.
 template <class W>
 PolyWords start_polynomial(const Streams<W>& st, unsigned round) {
+  PolyWords w;
+  if (precomputed_power_of_x_pow2(st.params[0], kSubstreamLog2 + round, w)) return w;
   return st.characteristic_of(0)->power_of_x_pow2(kSubstreamLog2 + round);
 }
 
