@@ -77,8 +77,16 @@ PolyWords start_polynomial(const Streams<W>& st, unsigned round) {
 }
 
 // x^J mod P_u for slots [first, first + count): one polynomial when jumped (all slots share P).
+// J = 0 (a slot restarting at its start, as every slot does in a generator's first call) is the
+// polynomial 1 whatever P is: no characteristic polynomial is computed for it.
 template <class W>
 PolyWords jump_polynomials(const Streams<W>& st, std::uint64_t first, std::uint64_t count, std::uint64_t J) {
+  if (J == 0) {
+    const std::uint32_t words = (st.mexp() + 31) / 32;
+    PolyWords one(std::size_t{words} * (st.jumped ? 1 : count), 0);
+    for (std::size_t i = 0; i < one.size(); i += words) one[i] = 1;
+    return one;
+  }
   if (st.jumped) return st.characteristic_of(0)->power_of_x(J);
   PolyWords out;
   for (std::uint64_t i = 0; i < count; ++i) {
