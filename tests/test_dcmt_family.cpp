@@ -159,25 +159,32 @@ TEST(DcmtFamily, EveryDefaultSetHasItsIdAndItsOwnCharacteristicPolynomial) {
   expect_ids_and_distinct_polynomials(kMt2203, dcmt::kMt2203DefaultSets, dcmt::kMt2203DefaultSetCount);
 }
 
-// Every default set has full period: 4096 MT521 sets and 1024 MT2203 sets, in shards.
-TEST(DcmtFamily, DefaultMt521Sets0To2047HaveFullPeriod) {
-  expect_full_period_sets(kMt521, dcmt::kMt521DefaultSets, dcmt::kMt521DefaultSetCount, 0, 2048);
+// Every default set has full period: 4096 MT521 sets and 1024 MT2203 sets, in shards (separate test
+// cases, so that CTest runs them in parallel).
+struct FullPeriodShard {
+  bool mt2203;
+  int begin, end;
+};
+
+class DcmtDefaultSets : public ::testing::TestWithParam<FullPeriodShard> {};
+
+TEST_P(DcmtDefaultSets, HaveFullPeriod) {
+  const FullPeriodShard& s = GetParam();
+  if (s.mt2203) {
+    expect_full_period_sets(kMt2203, dcmt::kMt2203DefaultSets, dcmt::kMt2203DefaultSetCount, s.begin, s.end);
+  } else {
+    expect_full_period_sets(kMt521, dcmt::kMt521DefaultSets, dcmt::kMt521DefaultSetCount, s.begin, s.end);
+  }
 }
-TEST(DcmtFamily, DefaultMt521Sets2048To4095HaveFullPeriod) {
-  expect_full_period_sets(kMt521, dcmt::kMt521DefaultSets, dcmt::kMt521DefaultSetCount, 2048, 4096);
-}
-TEST(DcmtFamily, DefaultMt2203Sets0To255HaveFullPeriod) {
-  expect_full_period_sets(kMt2203, dcmt::kMt2203DefaultSets, dcmt::kMt2203DefaultSetCount, 0, 256);
-}
-TEST(DcmtFamily, DefaultMt2203Sets256To511HaveFullPeriod) {
-  expect_full_period_sets(kMt2203, dcmt::kMt2203DefaultSets, dcmt::kMt2203DefaultSetCount, 256, 512);
-}
-TEST(DcmtFamily, DefaultMt2203Sets512To767HaveFullPeriod) {
-  expect_full_period_sets(kMt2203, dcmt::kMt2203DefaultSets, dcmt::kMt2203DefaultSetCount, 512, 768);
-}
-TEST(DcmtFamily, DefaultMt2203Sets768To1023HaveFullPeriod) {
-  expect_full_period_sets(kMt2203, dcmt::kMt2203DefaultSets, dcmt::kMt2203DefaultSetCount, 768, 1024);
-}
+
+INSTANTIATE_TEST_SUITE_P(Shards, DcmtDefaultSets,
+                         ::testing::Values(FullPeriodShard{false, 0, 2048}, FullPeriodShard{false, 2048, 4096},
+                                           FullPeriodShard{true, 0, 256}, FullPeriodShard{true, 256, 512},
+                                           FullPeriodShard{true, 512, 768}, FullPeriodShard{true, 768, 1024}),
+                         [](const ::testing::TestParamInfo<FullPeriodShard>& info) {
+                           return std::string(info.param.mt2203 ? "Mt2203Sets" : "Mt521Sets") +
+                                  std::to_string(info.param.begin) + "To" + std::to_string(info.param.end - 1);
+                         });
 
 TEST(DcmtFamily, EveryReferenceDcSetShippedAsAParameterFileHasFullPeriod) {
   const auto p521 = detail::read_param_file(shipped("dcmt521_reference_dc_sets.csv"), kMt521);
