@@ -28,7 +28,13 @@ constexpr std::uint64_t kMinPerBlockRequested = 1024;
 constexpr unsigned kMaxBlocks = 4096;
 // Segments are indexed with 32-bit counters inside a block.
 constexpr std::uint64_t kMaxPerBlock = std::uint64_t{1} << 30;
-constexpr unsigned kGenBlocksPerSm = 1;  // one chain per multiprocessor: every extra chain costs a jump
+// Chains of the recurrence per multiprocessor. gen_kernel's launch bound lets two blocks share one
+// (each hides the other's barrier and shared-memory latency: about 1.3x the rate of one), but every
+// chain costs a jump, so the second one is used only for calls long enough to repay it: at least
+// kSecondChainPerBlock positions per block (measured on an H200: about even at 2^27 positions,
+// better from 2^28 on; docs/PERFORMANCE.md).
+constexpr unsigned kGenBlocksPerSm = 2;
+constexpr std::uint64_t kSecondChainPerBlock = std::uint64_t{1} << 19;
 // Cached polynomial sets (one per segment length) before old ones are retired.
 constexpr std::size_t kMaxPolySets = 32;
 
@@ -208,8 +214,10 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   const bool capturing = capture != cudaStreamCaptureStatusNone;
 
   // Blocks and segment length.
-  const std::uint64_t max_blocks = ctx.cuda_blocks != 0 ? std::min<std::uint64_t>(ctx.cuda_blocks, kMaxBlocks)
-                                                        : static_cast<std::uint64_t>(ws.sms()) * kGenBlocksPerSm;
+  const std::uint64_t sms = static_cast<std::uint64_t>(ws.sms());
+  const std::uint64_t chains = n >= sms * kGenBlocksPerSm * kSecondChainPerBlock ? kGenBlocksPerSm : 1;
+  const std::uint64_t max_blocks =
+      ctx.cuda_blocks != 0 ? std::min<std::uint64_t>(ctx.cuda_blocks, kMaxBlocks) : sms * chains;
   if (n > kMaxPerBlock * kMaxBlocks) {
     throw Error(Status::invalid_argument, "count " + std::to_string(n) + " is more than one mt19937 CUDA call can produce (2^42)");
   }

@@ -9,10 +9,13 @@
 // extend the sequence together: thread j computes words w = produced + j + T q (q < U), which need
 // X[w-N], X[w-N+1] (written at least one barrier earlier) and X[w-N+M] = X[w-T], the thread's own
 // previous word, kept in a register. U = floor((N-1)/T) words per thread fit between two barriers
-// (2 for MT19937: 454 words; 1 for MT19937-64: 156 words). All threads then temper, transform and
-// store the words of earlier iterations in groups of G consecutive positions (16 bytes of output),
-// so that each thread writes one aligned 16-byte vector. Every shared-memory exchange between
-// threads is separated by __syncthreads(): no warp-synchronous assumptions.
+// (2 for MT19937: 454 words; 1 for MT19937-64: 156 words). The buffer holds exactly 8 iterations,
+// and the producer loop is unrolled by 8, so every shared-memory access of a producer is its own
+// base address plus a constant: the loop is the recurrence, the loads and stores, and the barriers
+// (about 27 instructions for 454 words; the masked addressing it replaces took twice that).
+// Consumer threads temper, transform and store the words of earlier iterations in groups of G
+// consecutive positions (16 bytes of output), each thread one aligned 16-byte vector. Every shared-memory exchange between
+// threads is separated by a barrier: no warp-synchronous assumptions.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +38,13 @@ struct Layout {
   static constexpr int M = P::m;
   static constexpr int T = N - M;          // threads that extend the sequence
   static constexpr int U = (N - 1) / T;    // words per extending thread between barriers
-  static constexpr int S = sizeof(W) == 4 ? 4096 : 2048;  // circular buffer, words (power of two)
+  static constexpr int K = T * U;          // words per iteration: 454 (MT19937), 156 (MT19937-64)
+  // window_kernel's circular buffer (words, a power of two).
+  static constexpr int S = sizeof(W) == 4 ? 4096 : 2048;
+  // gen_kernel's circular buffer: kCycle iterations fill it exactly, so that in an unrolled cycle
+  // every shared-memory offset is a compile-time constant from the thread's own base.
+  static constexpr int kCycle = 8;
+  static constexpr int kGenS = kCycle * K;
   // Jump: outputs j = 0 .. JPAD-1 (>= N) over the 32 lanes of a warp, R consecutive outputs each;
   // coefficients in units of kUnit (a multiple of 32 and of R, so that the unrolled loop's indices are
   // constants). Each warp of a jump CTA takes its own share of the units.
@@ -222,6 +231,21 @@ __device__ __forceinline__ void with_stage(unsigned i, F&& f) {
   }
 }
 
+// Calls f(std::integral_constant<int, j>) for j = i % kCycle (8).
+template <class F>
+__device__ __forceinline__ void with_cycle_stage(unsigned i, F&& f) {
+  switch (i % 8) {
+    case 0: f(std::integral_constant<int, 0>{}); break;
+    case 1: f(std::integral_constant<int, 1>{}); break;
+    case 2: f(std::integral_constant<int, 2>{}); break;
+    case 3: f(std::integral_constant<int, 3>{}); break;
+    case 4: f(std::integral_constant<int, 4>{}); break;
+    case 5: f(std::integral_constant<int, 5>{}); break;
+    case 6: f(std::integral_constant<int, 6>{}); break;
+    default: f(std::integral_constant<int, 7>{}); break;
+  }
+}
+
 // Thread counts of the generation kernel for engine P writing values of type V: whole warps of
 // producers (T of them active), and kStages groups of consumers, group g taking iterations
 // i = g (mod kStages), with enough threads for one output group each per iteration.
@@ -231,18 +255,19 @@ struct GenShape {
   static constexpr int G = 16 / static_cast<int>(sizeof(V));
   static constexpr int kProducers = (L::T + 31) / 32 * 32;
   // Per group: one output group per thread and iteration, within a block of at most 1024 threads
-  // (beyond that, threads take two output groups).
-  static constexpr int kWanted = ((L::T * L::U + G - 1) / G + 1 + 31) / 32 * 32;
-  static constexpr int kRoom = (1024 - kProducers) / kStages / 32 * 32;
+  // (beyond that, threads take two output groups). Two blocks share a multiprocessor (the launch
+  // bound): 768 threads and 40 registers for 32-bit outputs, 1024 and 32 for doubles, which spill a
+  // few registers but measured faster than 768 threads taking two groups each.
+  static constexpr int kMaxThreads = 1024;
+  static constexpr int kWanted = ((L::K + G - 1) / G + 1 + 31) / 32 * 32;
+  static constexpr int kRoom = (kMaxThreads - kProducers) / kStages / 32 * 32;
   static constexpr int kConsumers = kWanted < kRoom ? kWanted : kRoom;
   static constexpr int kThreads = kProducers + kStages * kConsumers;
   static constexpr int kStageThreads = kProducers + kConsumers;  // at a "full" or "empty" barrier
-  // Slots [S, S + E) mirror slots [0, E), so that a producer's reads at r, r+1, r+T, r+T+1 never wrap.
-  static constexpr int E = L::T + 2;
-  static_assert(kThreads <= 1024, "one block");
+  static_assert(kThreads <= kMaxThreads, "one block");
 };
 
-// One block's segment. Producers (the first warps) extend the sequence in iterations of T*U words and
+// One block's segment. Producers (the first warps) extend the sequence in iterations of K words and
 // meet at a producer barrier after each; then they arrive at the "full" barrier of that iteration's
 // stage. The consumer group of that stage waits there, writes every output group whose words are
 // complete, and arrives at the stage's "empty" barrier, which the producers wait on kStages
@@ -251,20 +276,23 @@ struct GenShape {
 // loops use is in registers: the barriers' memory clobbers would otherwise make the compiler reload
 // kernel parameters in every iteration.
 template <class P, class Tr>
-__global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads, 1)
+__global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads, 2)
     gen_kernel(GenArgs<typename P::word> a, Tr tr_param, typename Tr::value_type* __restrict__ out) {
   using L = Layout<P>;
   using W = typename P::word;
   using V = typename Tr::value_type;
   using Shape = GenShape<P, V>;
   constexpr int G = Shape::G;
-  constexpr unsigned S = L::S;
-  constexpr unsigned TU = L::T * L::U;
+  constexpr unsigned S = L::kGenS;
+  constexpr unsigned K = L::K;
   constexpr unsigned kStage = Shape::kStageThreads;
   constexpr unsigned kProducers = Shape::kProducers;
   static_assert(G % Tr::arity == 0, "groups hold whole transform groups");
-  static_assert(S >= kStages * TU + TU + L::N + G, "the buffer holds every word still needed");
-  __shared__ __align__(32) W buf[S + Shape::E];
+  static_assert(S >= kStages * K + K + L::N + G, "the buffer holds every word still needed");
+  static_assert(S % G == 0 && L::kCycle % kStages == 0, "groups never wrap; stages repeat within a cycle");
+  // Slots [S, S + G + 1) mirror slots [0, G + 1): a producer's reads run up to G words past S.
+  constexpr unsigned kMirror = G + 1;
+  __shared__ __align__(32) W buf[S + kMirror];
   const unsigned tid = threadIdx.x;
   const std::uint64_t seg_begin = std::uint64_t{blockIdx.x} * a.per_block;
   const unsigned seg_len = static_cast<unsigned>(a.n - seg_begin < a.per_block ? a.n - seg_begin : a.per_block);
@@ -274,55 +302,75 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
   // Words needed: group k reads words G k - lead + N + e, e < G.
   unsigned need = G * groups - lead + L::N;
   if (exp != nullptr && need < seg_len + L::kWindowWords) need = seg_len + L::kWindowWords;
-  const unsigned iters = (need - L::N + TU - 1) / TU;
+  const unsigned iters = (need - L::N + K - 1) / K;
   const unsigned sh = (G - (L::N - lead) % G) % G;  // makes group starts multiples of G
 
   const W* src = blockIdx.x == 0 ? a.window : a.states + std::size_t{blockIdx.x} * L::N;
   for (unsigned r = tid; r < static_cast<unsigned>(L::N); r += Shape::kThreads) {
     const W v = src[r];
-    const unsigned slot = (r + sh) & (S - 1);
+    const unsigned slot = (r + sh) % S;
     buf[slot] = v;
-    if (slot < static_cast<unsigned>(Shape::E)) buf[slot + S] = v;
+    if (slot < kMirror) buf[slot + S] = v;
     if (blockIdx.x != 0) a.states[std::size_t{blockIdx.x} * L::N + r] = 0;  // ready for the next call's jumps
     if (exp != nullptr && r >= seg_len) exp[r - seg_len] = v;
   }
   __syncthreads();
 
   if (tid < kProducers) {
-    const bool active = tid < static_cast<unsigned>(L::T);
-    W prev = active ? buf[(L::M + tid + sh) & (S - 1)] : W(0);  // X[w - T] for the first word
-    unsigned r = (tid + sh) & (S - 1);                               // slot of X[w - N], w = N + it TU + tid
-    auto produce = [&](auto stage, unsigned it) {
-      constexpr unsigned st = decltype(stage)::value;
+    constexpr int T = L::T;
+    const bool active = tid < static_cast<unsigned>(T);
+    // Iteration i makes words w = N + i K + tid + T q (q < U); with i = j (mod kCycle), w's slot is
+    // (N + j K + T q + ts) mod S, ts = tid + sh, and X[w - N] is at j K + T q + ts (< S + G: mirror).
+    const int ts = static_cast<int>(tid + sh);
+    W* const my = buf + ts;
+    W prev = active ? my[L::M] : W(0);  // X[w - T] for the thread's first word
+    auto produce = [&](auto cycle_stage, unsigned it) {
+      constexpr int j = decltype(cycle_stage)::value;
+      constexpr unsigned st = j % kStages;
       if (it >= kStages) named_sync<kBarEmpty + st, kStage>();
       if (active) {
         W x0[L::U], x1[L::U];
 #pragma unroll
-        for (int q = 0; q < L::U; ++q) {  // written before the last producer barrier; the mirror covers r + T + 1
-          x0[q] = buf[r + L::T * q];
-          x1[q] = buf[r + L::T * q + 1];
+        for (int q = 0; q < L::U; ++q) {  // written before the last producer barrier
+          x0[q] = my[j * L::K + T * q];
+          x1[q] = my[j * L::K + T * q + 1];
         }
 #pragma unroll
         for (int q = 0; q < L::U; ++q) {
           const W x = core_mt::recur<P>(x0[q], x1[q], prev);
-          const unsigned slot = (r + L::N + L::T * q) & (S - 1);
-          buf[slot] = x;
-          if (slot < static_cast<unsigned>(Shape::E)) buf[slot + S] = x;
           prev = x;
+          // Unwrapped slot ts + c; c < S after one subtraction, ts + c < S + T + G.
+          constexpr int c0 = L::N + j * L::K;
+          const int c = (c0 + T * q) % static_cast<int>(S);
+          if (c + T + static_cast<int>(G) <= static_cast<int>(S) + 1) {  // never wraps (folded)
+            my[c] = x;
+            if (c <= static_cast<int>(G) && ts + c < static_cast<int>(kMirror)) my[c + S] = x;
+          } else {
+            const bool wraps = ts + c >= static_cast<int>(S);
+            if (wraps) {
+              my[c - static_cast<int>(S)] = x;
+              if (ts + c < static_cast<int>(S + kMirror)) my[c] = x;  // the mirror copy
+            } else {
+              my[c] = x;
+            }
+          }
         }
       }
-      r = (r + TU) & (S - 1);
       named_sync<kBarProducers, kProducers>();
       named_arrive<kBarFull + st, kStage>();
     };
     unsigned it = 0;
-    for (; it + kStages <= iters; it += kStages) {
-      produce(std::integral_constant<unsigned, 0>{}, it);
-      produce(std::integral_constant<unsigned, 1>{}, it + 1);
-      produce(std::integral_constant<unsigned, 2>{}, it + 2);
-      produce(std::integral_constant<unsigned, 3>{}, it + 3);
+    for (; it + L::kCycle <= iters; it += L::kCycle) {
+      produce(std::integral_constant<int, 0>{}, it);
+      produce(std::integral_constant<int, 1>{}, it + 1);
+      produce(std::integral_constant<int, 2>{}, it + 2);
+      produce(std::integral_constant<int, 3>{}, it + 3);
+      produce(std::integral_constant<int, 4>{}, it + 4);
+      produce(std::integral_constant<int, 5>{}, it + 5);
+      produce(std::integral_constant<int, 6>{}, it + 6);
+      produce(std::integral_constant<int, 7>{}, it + 7);
     }
-    for (; it < iters; ++it) with_stage(it, [&](auto stage) { produce(stage, it); });
+    for (; it < iters; ++it) with_cycle_stage(it, [&](auto j) { produce(j, it); });
     // Match the consumers' arrivals at the "empty" barriers of the last kStages iterations.
     for (unsigned k = iters; k < iters + kStages; ++k) {
       if (k >= kStages) with_stage(k, [&](auto stage) { named_sync<kBarEmpty + decltype(stage)::value, kStage>(); });
@@ -334,9 +382,9 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
     const bool aligned = a.aligned != 0;
     V* const dst = out + seg_begin;  // element e of group k goes to dst[G k - lead + e] inside the segment
     const unsigned base_slot = L::N + sh - lead;
-    // Output groups whose words are all written after iteration i: G (k + 1) - lead <= TU (i + 1).
+    // Output groups whose words are all written after iteration i: G (k + 1) - lead <= K (i + 1).
     auto available = [&](unsigned i) {
-      const unsigned complete = (TU * (i + 1) + lead) / G;
+      const unsigned complete = (K * (i + 1) + lead) / G;
       return complete < groups ? complete : groups;
     };
     auto consume = [&](auto stage, unsigned it) {
@@ -346,7 +394,7 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
       const unsigned hi = available(it);
       for (unsigned k = lo + c; k < hi; k += Shape::kConsumers) {
         const unsigned p = k * G;  // segment position of the group start, plus lead
-        const WordGroup<P, G> wg = *reinterpret_cast<const WordGroup<P, G>*>(buf + ((p + base_slot) & (S - 1)));
+        const WordGroup<P, G> wg = *reinterpret_cast<const WordGroup<P, G>*>(buf + (p + base_slot) % S);
         W raw[G];
 #pragma unroll
         for (int e = 0; e < G; ++e) raw[e] = P::temper(wg.w[e]);
@@ -363,10 +411,10 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
         }
       }
       if (exp != nullptr) {  // the last block also hands the window at its end to the next call
-        const unsigned from = L::N + TU * it, to = from + TU;
+        const unsigned from = L::N + K * it, to = from + K;
         const unsigned wlo = from > seg_len ? from : seg_len;
         const unsigned whi = to < seg_len + L::kWindowWords ? to : seg_len + L::kWindowWords;
-        for (unsigned w = wlo + c; w < whi; w += Shape::kConsumers) exp[w - seg_len] = buf[(w + sh) & (S - 1)];
+        for (unsigned w = wlo + c; w < whi; w += Shape::kConsumers) exp[w - seg_len] = buf[(w + sh) % S];
       }
       named_arrive<kBarEmpty + st, kStage>();
     };
