@@ -147,31 +147,38 @@ __global__ void __launch_bounds__(kThreads)
     acc[r] = 0;
     ring[r] = smem[L::skew(g0 * L::kUnit - i0 + j0 + r)];
   }
+  // Coefficients are taken R at a time (a loop that is not unrolled, so the body stays small enough
+  // for the instruction cache: the fully unrolled unit loop spent half its time waiting for
+  // instructions), R = ring length, so that the ring's indices are constants in the body.
+#pragma unroll 1
   for (int u = g0; u < g1; ++u) {
-    std::uint32_t c[L::kUnit / 32];
+#pragma unroll 1
+    for (int i = u * L::kUnit; i < (u + 1) * L::kUnit; i += R) {
+      // R bits from bit i on (kPolyWords pads the array well past the last unit's words).
+      const unsigned wi = static_cast<unsigned>(i) / 32, sh = static_cast<unsigned>(i) % 32;
+      const std::uint64_t two_words = coeff[wi] | (static_cast<std::uint64_t>(coeff[wi + 1]) << 32);
+      const unsigned bits = static_cast<unsigned>(two_words >> sh);
+      // next[t] = X[i + j0 + R + t] (i is a multiple of R, so the skew adds one pad word per R).
+      const W* next = smem + L::skew(i - i0 + j0 + R);
 #pragma unroll
-    for (int k = 0; k < L::kUnit / 32; ++k) c[k] = coeff[u * (L::kUnit / 32) + k];
-    // next[t + t / R] = X[i + j0 + R], i = u*kUnit + t (the base is a multiple of R, so the skew splits).
-    const int vbase = (u * L::kUnit - i0) + j0 + R;
-    const W* next = smem + L::skew(vbase);
+      for (int t = 0; t < R; t += 2) {
+        const unsigned two = (bits >> t) & 3u;
+        const W nv0 = next[t];
+        const W nv1 = next[t + 1];
+        // Row i + t is ring[(t + r) % R]; row i + t + 1 is the same shifted by one, ending with nv0.
+        if (two == 3u) {
 #pragma unroll
-    for (int t = 0; t < L::kUnit; t += 2) {
-      const unsigned two = (c[t / 32] >> (t % 32)) & 3u;
-      const W nv0 = next[t + t / R];
-      const W nv1 = next[(t + 1) + (t + 1) / R];
-      // Row i is ring[(t + r) % R]; row i + 1 is the same shifted by one, ending with nv0.
-      if (two == 3u) {
+          for (int r = 0; r < R; ++r) acc[r] ^= ring[(t + r) % R] ^ (r + 1 < R ? ring[(t + r + 1) % R] : nv0);
+        } else if (two == 1u) {
 #pragma unroll
-        for (int r = 0; r < R; ++r) acc[r] ^= ring[(t + r) % R] ^ (r + 1 < R ? ring[(t + r + 1) % R] : nv0);
-      } else if (two == 1u) {
+          for (int r = 0; r < R; ++r) acc[r] ^= ring[(t + r) % R];
+        } else if (two == 2u) {
 #pragma unroll
-        for (int r = 0; r < R; ++r) acc[r] ^= ring[(t + r) % R];
-      } else if (two == 2u) {
-#pragma unroll
-        for (int r = 0; r < R; ++r) acc[r] ^= r + 1 < R ? ring[(t + r + 1) % R] : nv0;
+          for (int r = 0; r < R; ++r) acc[r] ^= r + 1 < R ? ring[(t + r + 1) % R] : nv0;
+        }
+        ring[t % R] = nv0;
+        ring[(t + 1) % R] = nv1;
       }
-      ring[t % R] = nv0;
-      ring[(t + 1) % R] = nv1;
     }
   }
   __syncthreads();  // every group is done reading the window: reuse its space for the reduction
