@@ -386,37 +386,52 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
     const unsigned group = (tid - kProducers) / Shape::kConsumers;
     const unsigned c = (tid - kProducers) % Shape::kConsumers;
     const Tr tr = tr_param;
-    const bool aligned = a.aligned != 0;
     V* const dst = out + seg_begin;  // element e of group k goes to dst[G k - lead + e] inside the segment
-    const unsigned base_slot = L::N + sh - lead;
-    // Output groups whose words are all written after iteration i: G (k + 1) - lead <= K (i + 1).
-    auto available = [&](unsigned i) {
-      const unsigned complete = (K * (i + 1) + lead) / G;
-      return complete < groups ? complete : groups;
-    };
+    // Output groups whose words are all written after iteration i: G (k + 1) - lead <= K (i + 1),
+    // i.e. iteration i completes groups [lo(i), lo(i + 1)) with lo(i) = floor((K i + lead) / G). A
+    // consumer group sees i = group + kStages n, and kStages K is a multiple of G, so from one visit
+    // to the next lo grows by kStages K / G and the number of groups stays the same: each thread
+    // keeps its group index, buffer slot and output offset and moves them by constants.
+    constexpr unsigned kVisitGroups = kStages * K / G;
+    static_assert(kVisitGroups * G == kStages * K, "a visit's groups advance by a whole number");
+    const unsigned lo0 = (K * group + lead) / G;
+    const unsigned count = (K * (group + 1) + lead) / G - lo0;  // groups per visit, at most ceil(K / G)
+    constexpr unsigned kMaxRounds = ((K + G - 1) / G + Shape::kConsumers - 1) / Shape::kConsumers;
+    // Groups that are whole and inside the segment take the 16-byte store.
+    const unsigned k_first = a.aligned != 0 ? (lead + G - 1) / G : ~0u;
+    const unsigned k_last = (seg_len + lead) / G;
+    unsigned k0 = lo0 + c;                         // this thread's first group at the current visit
+    unsigned slot0 = (L::N + sh - lead + G * k0) % S;  // its words' slot
     auto consume = [&](auto stage, unsigned it) {
       constexpr unsigned st = decltype(stage)::value;
       named_sync<kBarFull + st, kStage>();
-      const unsigned lo = it == 0 ? 0u : available(it - 1);
-      const unsigned hi = available(it);
-      for (unsigned k = lo + c; k < hi; k += Shape::kConsumers) {
-        const unsigned p = k * G;  // segment position of the group start, plus lead
-        const WordGroup<P, G> wg = *reinterpret_cast<const WordGroup<P, G>*>(buf + (p + base_slot) % S);
-        W raw[G];
 #pragma unroll
-        for (int e = 0; e < G; ++e) raw[e] = P::temper(wg.w[e]);
-        V v[G];
+      for (unsigned m = 0; m < kMaxRounds; ++m) {
+        if (c + m * Shape::kConsumers < count) {
+          const unsigned k = k0 + m * Shape::kConsumers;
+          unsigned slot = slot0 + m * Shape::kConsumers * G;
+          if (slot >= S) slot -= S;
+          const WordGroup<P, G> wg = *reinterpret_cast<const WordGroup<P, G>*>(buf + slot);
+          W raw[G];
 #pragma unroll
-        for (int e = 0; e < G; e += Tr::arity) tr(raw + e, v + e);
-        if (aligned && p >= lead && p - lead + G <= seg_len) {
-          *reinterpret_cast<uint4*>(dst + (p - lead)) = pack16(v);
-        } else {
+          for (int e = 0; e < G; ++e) raw[e] = P::temper(wg.w[e]);
+          V v[G];
 #pragma unroll
-          for (int e = 0; e < G; ++e) {
-            if (p + e >= lead && p + e - lead < seg_len) dst[p + e - lead] = v[e];
+          for (int e = 0; e < G; e += Tr::arity) tr(raw + e, v + e);
+          const unsigned p = k * G;  // segment position of the group start, plus lead
+          if (k >= k_first && k < k_last) {
+            *reinterpret_cast<uint4*>(dst + (p - lead)) = pack16(v);
+          } else {
+#pragma unroll
+            for (int e = 0; e < G; ++e) {
+              if (p + e >= lead && p + e - lead < seg_len) dst[p + e - lead] = v[e];
+            }
           }
         }
       }
+      k0 += kVisitGroups;
+      slot0 += kVisitGroups * G;
+      if (slot0 >= S) slot0 -= S;
       if (exp != nullptr) {  // the last block also hands the window at its end to the next call
         const unsigned from = L::N + K * it, to = from + K;
         const unsigned wlo = from > seg_len ? from : seg_len;
