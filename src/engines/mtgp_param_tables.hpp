@@ -1,5 +1,5 @@
-// The published MTGP parameter sets shipped with the library (generated from data/mtgp/ by
-// tools/mtgp_tables.py into mtgp_param_tables.cpp).
+// The published MTGP parameter sets shipped with the library (generated at build time from data/mtgp/
+// by tools/mtgp/gen_param_tables.cpp into build/generated/mtgp_param_tables.cpp).
 #pragma once
 
 #include <cstdint>
