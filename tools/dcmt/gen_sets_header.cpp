@@ -17,6 +17,7 @@
 #include <string>
 
 #include "csv_table.hpp"
+#include "generator_main.hpp"
 
 namespace {
 
@@ -114,19 +115,5 @@ struct DefaultFamily<Mt2203> {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: gen_dcmt_sets_header <data/dcmt directory> <output header>\n";
-    return 2;
-  }
-  try {
-    const std::string text = generate(argv[1]);
-    std::ofstream out(argv[2], std::ios::binary);
-    out << text;
-    if (!out.flush()) throw std::runtime_error(std::string(argv[2]) + ": cannot write");
-  } catch (const std::exception& e) {
-    std::cerr << "gen_dcmt_sets_header: " << e.what() << "\n";
-    std::remove(argv[2]);
-    return 1;
-  }
-  return 0;
+  return gpurng::tools::generator_main(argc, argv, "gen_dcmt_sets_header", "<data/dcmt directory> <output header>", generate);
 }

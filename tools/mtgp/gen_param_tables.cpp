@@ -20,6 +20,7 @@
 #include <string>
 
 #include "csv_table.hpp"
+#include "generator_main.hpp"
 
 namespace {
 
@@ -123,19 +124,5 @@ std::string generate(const std::string& dir) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: gen_mtgp_param_tables <data/mtgp directory> <output.cpp>\n";
-    return 2;
-  }
-  try {
-    const std::string text = generate(argv[1]);
-    std::ofstream out(argv[2], std::ios::binary);
-    out << text;
-    if (!out.flush()) throw std::runtime_error(std::string(argv[2]) + ": cannot write");
-  } catch (const std::exception& e) {
-    std::cerr << "gen_mtgp_param_tables: " << e.what() << "\n";
-    std::remove(argv[2]);
-    return 1;
-  }
-  return 0;
+  return gpurng::tools::generator_main(argc, argv, "gen_mtgp_param_tables", "<data/mtgp directory> <output.cpp>", generate);
 }
