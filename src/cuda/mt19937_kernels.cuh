@@ -297,6 +297,7 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
   static_assert(G % Tr::arity == 0, "groups hold whole transform groups");
   static_assert(S >= kStages * K + K + L::N + G, "the buffer holds every word still needed");
   static_assert(S % G == 0 && L::kCycle % kStages == 0, "groups never wrap; stages repeat within a cycle");
+  static_assert(L::kCycle == 8, "the producer loop and with_cycle_stage are unrolled by 8");
   // Slots [S, S + G + 1) mirror slots [0, G + 1): a producer's reads run up to G words past S.
   constexpr unsigned kMirror = G + 1;
   __shared__ __align__(32) W buf[S + kMirror];
