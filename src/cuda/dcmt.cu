@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cuda/check.cuh"
+#include "cuda/relaxed_capture.cuh"
 #include "cuda/dcmt_launch.hpp"
 #include "dcmt_plan.hpp"
 #include "gpurng/core/dcmt_produce.hpp"
@@ -30,19 +31,6 @@ constexpr std::size_t kMaxPolyTables = 16;
 constexpr std::uint64_t kMaxChunks = 64;
 // The shortest chunk a cuda_blocks setting may ask for.
 constexpr std::uint64_t kMinTunedChunk = 1024;
-
-// Lets this thread allocate and synchronise its private stream while another stream is being captured
-// in global mode (those calls are not part of the captured work).
-class RelaxedCapture {
- public:
-  RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
-  ~RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
-  RelaxedCapture(const RelaxedCapture&) = delete;
-  RelaxedCapture& operator=(const RelaxedCapture&) = delete;
-
- private:
-  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
-};
 
 template <class S, class Tr>
 __global__ void __launch_bounds__(kDcmtThreads)

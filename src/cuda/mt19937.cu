@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cuda/check.cuh"
+#include "cuda/relaxed_capture.cuh"
 #include "cuda/mt19937_kernels.cuh"
 #include "cuda/mt19937_launch.hpp"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
@@ -37,19 +38,6 @@ constexpr unsigned kGenBlocksPerSm = 2;
 constexpr std::uint64_t kSecondChainPerBlock = std::uint64_t{1} << 19;
 // Cached polynomial sets (one per segment length) before old ones are retired.
 constexpr std::size_t kMaxPolySets = 32;
-
-// Lets this thread call cudaMalloc and synchronise its private stream while another stream is being
-// captured in global mode (those calls are not part of the captured work).
-class RelaxedCapture {
- public:
-  RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
-  ~RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
-  RelaxedCapture(const RelaxedCapture&) = delete;
-  RelaxedCapture& operator=(const RelaxedCapture&) = delete;
-
- private:
-  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
-};
 
 // Rounds up to 4 significant bits (at most 1/8 more), so that nearby sizes share one polynomial set.
 std::uint64_t quantize_up(std::uint64_t x) {
