@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
     }
   }
   // Grid sweep at every shape (cuda_blocks; values do not depend on it): which number of 256-thread
-  // blocks per SM the default (one wave of resident blocks) should use. Rows are in the sections
+  // blocks per SM the default (kSobolBlocksPerSm in src/cuda/sobol.cu) should use. Rows are in the sections
   // "<shape> grid sweep", named "<variant> B=<blocks per SM>"; B=auto is the library's default.
   {
     int dev_id = 0, sms = 0;
@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
       const std::string section = std::string(shape.name) + " grid sweep";
       for (const Variant& v : {variants[0], variants[2]}) {
         const bool is64 = v.engine == gpurng::Engine::sobol64;
-        for (int per_sm : {0, 2, 4, 8, 16, 32}) {
+        for (int per_sm : {0, 8, 16, 32, 64}) {
           gpurng::Generator g(v.engine, gpurng::Backend::cuda);
           g.dimensions(shape.dims);
           g.seed(1234);

@@ -1,11 +1,11 @@
 // Sobol' on the GPU: Gray-code jumps and strided steps over core/engines/sobol.hpp.
 //
 // The request's output (a Rect, dimension-major) is one linear array of points * dims values. A
-// grid of 16 blocks per SM (several waves; see launch_sobol) is launched and every warp takes an equal contiguous stretch
+// grid of 16 or 32 blocks per SM (several waves; see kSobolBlocksPerSm) is launched and every warp takes an equal contiguous stretch
 // of that array: a run of points of one dimension, or the end of one dimension and the start of
-// the next (several, when points per dimension are few). The warp expands each dimension's direction
-// numbers from the packed Joe-Kuo table into its shared memory (lane 0; only the first b, b the bit width
-// of the largest index); the lanes then make
+// the next (several, when points per dimension are few). The warp copies each dimension's direction
+// numbers (only the first b, b the bit width of the largest index) from the generator's expanded
+// table (SobolDirections, made once by expand_kernel) into its shared memory; the lanes then make
 // 16-byte-aligned groups of consecutive points, 32 groups apart, with the Gray-code jump and the
 // strided step y(n + 2^q) = y(n) ^ v[q-1] ^ v[ctz(~(n | (2^q - 1)))]; each warp store writes 512
 // contiguous bytes. The lane's work is src/sobol/sobol_warp.hpp, which a CPU test also runs.
@@ -14,12 +14,18 @@
 // powers of two, so the grid fits the GPU exactly; a dimension with few points does not idle a
 // block; no block-wide barrier is needed. Values depend on (dimension, point) only: the grid shape
 // (cuda_blocks) changes nothing but speed.
+//
+// Why a table: at the chapter's shape (2^18 points x 128 dimensions) a warp's stretch is about 2,000
+// values, and expanding its dimension's numbers on one lane (the recurrence, about 720 lane-0
+// instructions for sobol32 and 1,060 for sobol64) cost more issue slots than making the values.
 #include <algorithm>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "cuda/check.cuh"
 #include "cuda/fill_kernel.cuh"
+#include "cuda/relaxed_capture.cuh"
 #include "cuda/sobol_launch.hpp"
 #include "sobol/sobol_warp.hpp"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
@@ -30,24 +36,51 @@ namespace gpurng::detail::cuda {
 namespace {
 
 // The packed direction-number table in device memory (32 bytes per dimension, 663 KiB), generated
-// at build time like the host copy (src/sobol/joe_kuo_table.cpp).
+// at build time like the host copy (src/sobol/joe_kuo_table.cpp). Only expand_kernel reads it.
 __device__ const core::sobol::PackedPolynomial kJoeKuoDevice[core::sobol::kMaxDimensions] = {
 #include "sobol_joe_kuo_table.inc"
 };
 
 constexpr int kSobolBlockThreads = 256;
 constexpr int kSobolWarps = kSobolBlockThreads / 32;
-constexpr std::uint64_t kSobolBlocksPerSm = 16;
+// Default grid, 256-thread blocks per SM (several waves; bench_sobol's grid sweep, docs/PERFORMANCE.md):
+// 32 for stores and uniforms, and for the transforms that compute a logarithm when every warp's
+// stretch is still long (kLongStretch values); 16 for those when stretches would be shorter. H100,
+// 2026-11-22, with the expanded direction-number table: 32 was the fastest or within noise of it for
+// every bits and uniform row of the three shapes (+2-6% over 16 where the stores dominate), and for
+// the normals at 2^28 values; at the chapter's 2^18 x 128 (about 1,000 values a warp at 32) the
+// normals lost 4-8% at 32 against 16.
+constexpr std::uint64_t kSobolBlocksPerSm = 32;
+constexpr std::uint64_t kSobolBlocksPerSmShortHeavy = 16;
+constexpr std::uint64_t kLongStretch = 4096;
+
+// Transforms that are not a few integer and float operations per value (they take a logarithm).
+template <class Tr>
+struct IsLightTransform : std::false_type {};
+template <class E>
+struct IsLightTransform<core::dist::Bits<E>> : std::true_type {};
+template <class E, class T>
+struct IsLightTransform<core::dist::Uniform<E, T>> : std::true_type {};
+
+// rows[d * W .. d * W + W) = all W direction numbers of dimension d, for d < dims: one thread per
+// dimension, the same recurrence as the CPU backend's (core::sobol::direction_numbers).
+template <class U>
+__global__ void expand_kernel(U* __restrict__ rows, std::uint32_t dims) {
+  const std::uint32_t d = blockIdx.x * blockDim.x + threadIdx.x;
+  if (d >= dims) return;
+  core::sobol::direction_numbers(kJoeKuoDevice[d], rows + std::size_t{d} * core::sobol::kWordBits<U>);
+}
 
 // Warp w of the grid takes the stretch [w per_warp, (w+1) per_warp) of rect's output; the lane's
 // work is sobol::warp_stretch (src/sobol/sobol_warp.hpp).
 template <class E, class Tr>
 __global__ void __launch_bounds__(kSobolBlockThreads)
-    sobol_kernel(sobol::Rect rect, sobol::ScrambleConfig sc, std::uint64_t per_warp, int dir_count, Tr tr,
-                 typename Tr::value_type* __restrict__ out) {
+    sobol_kernel(const typename E::raw_type* __restrict__ rows, sobol::Rect rect, sobol::ScrambleConfig sc,
+                 std::uint64_t per_warp, int dir_count, Tr tr, typename Tr::value_type* __restrict__ out) {
   using U = typename E::raw_type;
   using V = typename Tr::value_type;
-  __shared__ U dirs[kSobolWarps][core::sobol::kWordBits<U>];
+  constexpr int W = core::sobol::kWordBits<U>;
+  __shared__ U dirs[kSobolWarps][W];
   const unsigned lane = threadIdx.x & 31u;
   const unsigned warp = threadIdx.x >> 5;
   const std::uint64_t total = rect.points * rect.dims;
@@ -55,12 +88,11 @@ __global__ void __launch_bounds__(kSobolBlockThreads)
   if (at >= total) return;  // the whole warp
   const std::uint64_t end = total - at < per_warp ? total : at + per_warp;
   U* v = dirs[warp];
-  // Lane 0 expands the numbers. (Making the initial ones on all lanes saves about s * 20 lane-0
-  // instructions per warp and dimension but raised sobol64's float normals from 46 to 53 registers,
-  // 5 to 4 resident blocks per SM.)
+  // The lanes copy the first dir_count numbers of the dimension (one or two coalesced loads).
   auto prepare = [&](std::uint32_t dim) {
     __syncwarp();  // every lane is done with the previous dimension's numbers
-    if (lane == 0) core::sobol::direction_numbers(kJoeKuoDevice[dim], v, dir_count);
+    const U* row = rows + std::size_t{dim} * W;
+    for (int k = static_cast<int>(lane); k < dir_count; k += 32) v[k] = row[k];
     __syncwarp();
   };
 
@@ -70,32 +102,88 @@ __global__ void __launch_bounds__(kSobolBlockThreads)
 
 }  // namespace
 
+template <class U>
+class SobolDirections {
+ public:
+  SobolDirections() = default;
+  SobolDirections(const SobolDirections&) = delete;
+  SobolDirections& operator=(const SobolDirections&) = delete;
+
+  ~SobolDirections() {
+    cudaFree(rows_);
+    for (U* r : retired_) cudaFree(r);
+    if (stream_ != nullptr) cudaStreamDestroy(stream_);
+  }
+
+  // The expanded numbers of dimensions 0 .. dims-1 at least, on the current device, complete before
+  // this returns. Grows in powers of two (at least 64 dimensions), up to all 21,201.
+  const U* rows_for(std::uint32_t dims) {
+    if (dims <= dims_) return rows_;
+    RelaxedCapture relaxed;
+    if (stream_ == nullptr) check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    std::uint32_t want = 64;
+    while (want < dims) want *= 2;
+    want = std::min<std::uint32_t>(want, core::sobol::kMaxDimensions);
+    U* rows = nullptr;
+    check(cudaMalloc(&rows, sizeof(U) * core::sobol::kWordBits<U> * want), "cudaMalloc (sobol direction numbers)");
+    expand_kernel<U><<<(want + 127) / 128, 128, 0, stream_>>>(rows, want);
+    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream_);
+    if (e != cudaSuccess) {
+      cudaFree(rows);
+      check(e, "expanding sobol direction numbers");
+    }
+    if (rows_ != nullptr) retired_.push_back(rows_);  // a call in flight may still read it
+    rows_ = rows;
+    dims_ = want;
+    return rows_;
+  }
+
+  int device = -1;  // the device the table lives on
+
+ private:
+  U* rows_ = nullptr;
+  std::uint32_t dims_ = 0;
+  std::vector<U*> retired_;  // freed with the table (cudaFree would synchronise)
+  cudaStream_t stream_ = nullptr;
+};
+
+template <class U>
+void SobolDirectionsDeleter<U>::operator()(SobolDirections<U>* d) const noexcept {
+  delete d;
+}
+
 template <class E, class Tr>
-void launch_sobol(const sobol::Rect& rect, const sobol::ScrambleConfig& sc, const Tr& tr, typename Tr::value_type* out,
-                  const ExecContext& ctx) {
+void launch_sobol(SobolDirectionsPtr<typename E::raw_type>& dirs, const sobol::Rect& rect,
+                  const sobol::ScrambleConfig& sc, const Tr& tr, typename Tr::value_type* out, const ExecContext& ctx) {
+  using U = typename E::raw_type;
   const std::uint64_t total = rect.points * rect.dims;
   if (total == 0) return;
+  int device = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  if (!dirs || dirs->device != device) {
+    SobolDirectionsPtr<U> made(new SobolDirections<U>());
+    made->device = device;
+    dirs = std::move(made);  // the old device's table is freed (cudaFree waits for its work)
+  }
+  const U* rows = dirs->rows_for(rect.dim0 + static_cast<std::uint32_t>(rect.dims));
   constexpr std::uint64_t kVec = 16 / sizeof(typename Tr::value_type);
   std::uint64_t blocks = ctx.cuda_blocks;
   if (blocks == 0) {
-    // kSobolBlocksPerSm blocks per SM: several waves of short stretches. bench_sobol's grid sweep
-    // (H200, 2026-11-22, docs/PERFORMANCE.md) found 16 per SM within 0.5% of, or above, one wave of
-    // resident blocks (the earlier default) in 26 of 30 (shape, engine, output) rows, by up to 10% on
-    // the compute-bound normals, where the last wave's imbalance matters most; it lost 5-9% on three
-    // float rows of the 2^18 x 128 shape (sobol32 normal, sobol64 uniform and normal).
-    int device = 0, sms = 0;
-    check(cudaGetDevice(&device), "cudaGetDevice");
+    int sms = 0;
     check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
     blocks = std::uint64_t(sms) * kSobolBlocksPerSm;
+    if (!IsLightTransform<Tr>::value && total / (blocks * kSobolWarps) < kLongStretch) {
+      blocks = std::uint64_t(sms) * kSobolBlocksPerSmShortHeavy;
+    }
   }
   blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
   const std::uint64_t per_warp = sobol::values_per_warp(total, blocks * kSobolWarps, kVec);
   blocks = std::min<std::uint64_t>(blocks, (total + per_warp * kSobolWarps - 1) / (per_warp * kSobolWarps));
   // Only the direction numbers that the rect's indices use (sobol::kMinDirections: the lane code's
   // fixed reads); at 2^18 points that is 18 of 32 (64) numbers per warp and dimension.
-  const int dir_count = core::sobol::direction_count<typename E::raw_type>(rect.first + rect.points - 1,
-                                                                          sobol::kMinDirections);
-  sobol_kernel<E, Tr><<<static_cast<unsigned>(blocks), kSobolBlockThreads, 0, ctx.stream>>>(rect, sc, per_warp,
+  const int dir_count = core::sobol::direction_count<U>(rect.first + rect.points - 1, sobol::kMinDirections);
+  sobol_kernel<E, Tr><<<static_cast<unsigned>(blocks), kSobolBlockThreads, 0, ctx.stream>>>(rows, rect, sc, per_warp,
                                                                                             dir_count, tr, out);
   check(cudaGetLastError(), "sobol kernel launch");
 }
@@ -119,6 +207,8 @@ struct SobolLaunchers {
     return launchers[i];
   }
 };
+template struct SobolDirectionsDeleter<std::uint32_t>;
+template struct SobolDirectionsDeleter<std::uint64_t>;
 template struct SobolLaunchers<core::sobol::Engine32>;
 template struct SobolLaunchers<core::sobol::Engine64>;
 

@@ -170,7 +170,7 @@ class SobolEngine final : public EngineImpl {
         cpu::fill_sobol<E>(rect, sc, tr, static_cast<V*>(out), ctx.cpu_threads);
       } else {
 #if GPURNG_WITH_CUDA
-        cuda::launch_sobol<E>(rect, sc, tr, static_cast<V*>(out), ctx);
+        cuda::launch_sobol<E>(directions_, rect, sc, tr, static_cast<V*>(out), ctx);
 #else
         throw Error(Status::no_device, "this gpurng was built without CUDA support");
 #endif
@@ -182,6 +182,10 @@ class SobolEngine final : public EngineImpl {
   Scramble scramble_ = Scramble::none;
   std::uint64_t seed_ = 0;
   std::uint64_t offset_ = 0;
+#if GPURNG_WITH_CUDA
+  // The CUDA backend's expanded direction numbers (a cache: it does not change what a call returns).
+  mutable cuda::SobolDirectionsPtr<U> directions_;
+#endif
 };
 
 }  // namespace
