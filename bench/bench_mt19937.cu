@@ -240,18 +240,33 @@ int main(int argc, char** argv) {
     cuda_check(cudaFuncGetAttributes(&attr, kernel), "attributes");
     std::printf("mt19937 u32 generation kernel: %d threads, %d registers/thread, %zu B static shared, %d resident blocks/SM\n",
                 mtk::GenShape<core_mt::Mt32, std::uint32_t>::kThreads, attr.numRegs, attr.sharedSizeBytes, resident);
-    const std::size_t nc = std::min<std::size_t>(max_n, buf_bytes / 4);
-    for (unsigned k = 1; k <= 4; ++k) {
-      gpurng::Generator g(gpurng::Engine::mt19937, gpurng::Backend::cuda);
-      g.cuda_stream(s);
-      g.cuda_blocks(k * static_cast<unsigned>(sms));
-      Row r{"mt19937", "u32 " + std::to_string(k) + " chain/SM", nc, 4, 0, 0, 0, 0};
-      r.first_ms_gpurng = host_ms([&] {
-        g.generate_bits(static_cast<std::uint32_t*>(buf), nc);
-        cuda_check(cudaStreamSynchronize(s), "first call");
-      });
-      r.gpurng_gsps = gsps(nc, median_ms([&] { g.generate_bits(static_cast<std::uint32_t*>(buf), nc); }, s));
-      rows.push_back(r);
+    // u32 at the largest size, and uniform f64 at 2^28: a bandwidth-bound output, where the second
+    // chain's latency hiding may not repay its jumps.
+    struct Sweep {
+      const char* what;
+      std::size_t n;
+      std::size_t bytes;
+      std::function<void(gpurng::Generator&, std::size_t)> run;
+    };
+    const Sweep sweeps[] = {
+        {"u32", std::min<std::size_t>(max_n, buf_bytes / 4), 4,
+         [&](gpurng::Generator& g, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(buf), n); }},
+        {"uniform f64", std::min<std::size_t>(std::size_t{1} << 28, buf_bytes / 8), 8,
+         [&](gpurng::Generator& g, std::size_t n) { g.generate_uniform(static_cast<double*>(buf), n); }},
+    };
+    for (const Sweep& sw : sweeps) {
+      for (unsigned k = 1; k <= (sw.bytes == 4 ? 4u : 2u); ++k) {
+        gpurng::Generator g(gpurng::Engine::mt19937, gpurng::Backend::cuda);
+        g.cuda_stream(s);
+        g.cuda_blocks(k * static_cast<unsigned>(sms));
+        Row r{"mt19937", std::string(sw.what) + " " + std::to_string(k) + " chain/SM", sw.n, sw.bytes, 0, 0, 0, 0};
+        r.first_ms_gpurng = host_ms([&] {
+          sw.run(g, sw.n);
+          cuda_check(cudaStreamSynchronize(s), "first call");
+        });
+        r.gpurng_gsps = gsps(sw.n, median_ms([&] { sw.run(g, sw.n); }, s));
+        rows.push_back(r);
+      }
     }
   }
   cudaFree(buf);
