@@ -33,6 +33,9 @@ struct Traits<float> {
   static constexpr float kExpMin = -103.97208f;
   static constexpr float kRoundMagic = 12582912.0f;  // 1.5 * 2^23: adding it rounds to an integer
   static constexpr float kExpFast = 86.0f;           // e^x is normal for |x| <= this
+  // log's reduction: 2^kMantissaBits minus the first mantissa above that of 2*sqrt_half (bits
+  // 0x3fb504f3), so adding it to x's bits carries into the exponent exactly when m > 2*sqrt_half.
+  static constexpr Bits kSplitOffset = 0x4afb0cu;
 };
 
 template <>
@@ -49,6 +52,7 @@ struct Traits<double> {
   static constexpr double kExpMin = -745.1332191019412;
   static constexpr double kRoundMagic = 6755399441055744.0;  // 1.5 * 2^52
   static constexpr double kExpFast = 707.0;                  // e^x is normal for |x| <= this
+  static constexpr Bits kSplitOffset = 0x95f619980c432u;     // as for float; 2*sqrt_half_d = 0x3ff6a09e667f3bcd
 };
 
 // +infinity without <limits> (whose functions are host-only under nvcc).
@@ -67,6 +71,33 @@ GPURNG_HD GPURNG_FORCEINLINE T pow2(int k) {
 
 }  // namespace detail
 
+// x = 2^k m with m in [sqrt(1/2), sqrt(2)) for a positive, finite, normal x: f = m - 1 (exact) and k
+// as a T. log below and the inverse normal CDF's w (inverse_normal.hpp) start from it.
+template <class T>
+struct LogReduction {
+  T f;
+  T k;
+};
+
+template <class T>
+GPURNG_HD GPURNG_FORCEINLINE LogReduction<T> reduce_for_log(T x) {
+  using Tr = detail::Traits<T>;
+  using Bits = typename Tr::Bits;
+  // One integer addition does the reduction without a compare: x's bits plus kSplitOffset carry into
+  // the exponent field exactly when the mantissa m in [1, 2) is above 2*sqrt_half, so the exponent
+  // field of `split` is k + bias, and subtracting k from x's exponent leaves m or m/2. (The same k
+  // and m as comparing m with 2*sqrt_half and halving it; four integer operations instead of a
+  // compare, a multiply and two selects, which is most of log's cost outside the polynomial.)
+  const Bits bits = ieee::to_bits(x);
+  const Bits split = bits + Tr::kSplitOffset;
+  const Bits biased_k = split >> Tr::kMantissaBits;  // x > 0: no sign bit
+  const Bits k_field = biased_k << Tr::kMantissaBits;
+  const Bits bias_field = static_cast<Bits>(Tr::kExponentBias) << Tr::kMantissaBits;
+  const T m = ieee::from_bits(bits - k_field + bias_field);
+  const int k = static_cast<int>(biased_k) - Tr::kExponentBias;
+  return LogReduction<T>{ieee::sub(m, T(1)), static_cast<T>(k)};  // m - 1 is exact (Sterbenz)
+}
+
 // Natural logarithm of a positive, finite, normal x (the callers pass uniforms in (0, 1]).
 // x = 2^k * m with m in [sqrt(1/2), sqrt(2)), f = m - 1 (exact), log x = k ln2 + log1p(f).
 //  float:  log1p(f) = f + f^2 Q(f), a division-free polynomial;
@@ -76,17 +107,9 @@ GPURNG_HD GPURNG_FORCEINLINE T pow2(int k) {
 template <class T>
 GPURNG_HD GPURNG_FORCEINLINE T log(T x) {
   using Tr = detail::Traits<T>;
-  using Bits = typename Tr::Bits;
-  const Bits bits = ieee::to_bits(x);
-  int k = static_cast<int>((bits >> Tr::kMantissaBits) & Tr::kExponentMask) - Tr::kExponentBias;
-  const Bits mantissa = bits & ((Bits{1} << Tr::kMantissaBits) - 1);
-  T m = ieee::from_bits(mantissa | (static_cast<Bits>(Tr::kExponentBias) << Tr::kMantissaBits));
-  if (m > ieee::mul(Tr::sqrt_half, T(2))) {  // m in [sqrt 2, 2): use m/2 in [sqrt(1/2), 1)
-    m = ieee::mul(m, T(0.5));
-    k += 1;
-  }
-  const T f = ieee::sub(m, T(1));  // exact (Sterbenz)
-  const T kf = static_cast<T>(k);
+  const LogReduction<T> red = reduce_for_log(x);
+  const T f = red.f;
+  const T kf = red.k;
   if constexpr (sizeof(T) == sizeof(float)) {
     const T q = elementary_coefficients::log1p_q(f);
     const T tail = ieee::fma(ieee::mul(f, f), q, ieee::mul(kf, Tr::ln2_lo));

@@ -9,6 +9,11 @@
 namespace gpurng::core::inverse_normal_coefficients {
 
 inline constexpr double kCentralWMax = 5.0;  // central segment: w < this
+// w_log1p_q (float): q(f) = (log1p(f) - f) / f^2, x = f in [sqrt(1/2) - 1, sqrt(2) - 1]; degree 7,
+// absolute error of f^2 q 1.88e-8 (float_w in inverse_normal.hpp needs absolute accuracy only)
+GPURNG_HD GPURNG_FORCEINLINE float w_log1p_q(float x) {
+  return poly<float>(x, -0.499999971327f, 0.333336706102f, -0.250011476776f, 0.199720497100f, -0.165884885319f, 0.148347868388f, -0.141596470102f, 0.0878726549111f);
+}
 // central (float): P(w), x = w in [0, 5.0]; degree 9, relative fit error 6.43e-9
 GPURNG_HD GPURNG_FORCEINLINE float central(float x) {
   return poly<float>(x, 1.25331413555f, 0.328116939245f, 0.0163329859424f, -0.00330257134708f, -0.000178953840749f, 6.22944164845e-5f, 5.86992424203e-6f, -2.84012456477e-6f, 3.17214185317e-7f, -1.26316508452e-8f);
