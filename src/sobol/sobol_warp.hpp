@@ -47,10 +47,22 @@ GPURNG_HD GPURNG_FORCEINLINE void lane_groups(const U* v, const core::sobol::Scr
   static_assert(kStrideLog2 <= kMinDirections, "prepare() provides v[0 .. kMinDirections)");
   const U v_prev = v[kStrideLog2 - 1];
   const U v0 = v[0], v1 = v[1];
+  // The step from index k uses v[ctz(~k)]: v0 for even k, v1 for k = 1 (mod 4), and a number that
+  // depends on the higher bits only for k = 3 (mod 4). n mod 4 is the same for all of a lane's
+  // groups (they are 2^q apart, q >= 6), so an unaligned group's kVec - 1 steps are v0 or v1 at
+  // fixed places but one, from index n | 3, whose number is looked up once per group.
+  const unsigned r4 = static_cast<unsigned>(n & 3u);
   U y = cs::point(v, n);
   for (;;) {
     V vals[kVec];
     U yi = y;
+    U vv = 0;
+    if constexpr (!kIndexAligned) {
+      // ~(n | 3) is 0 only past the last index of the type, where no step is taken: the top bit
+      // keeps ctz in range.
+      constexpr I kTop = I{1} << (sizeof(I) * 8 - 1);
+      vv = v[cs::ctz(static_cast<I>(~(n | I{3}) | kTop))];
+    }
 #if GPURNG_DEVICE_PASS
 #pragma unroll
 #endif
@@ -61,7 +73,8 @@ GPURNG_HD GPURNG_FORCEINLINE void lane_groups(const U* v, const core::sobol::Scr
         if constexpr (kIndexAligned) {
           yi ^= j == 1 ? v1 : v0;
         } else {
-          yi = cs::next(v, yi, static_cast<I>(n + static_cast<I>(j)));
+          const unsigned k4 = (r4 + static_cast<unsigned>(j)) & 3u;  // the step's index mod 4
+          yi ^= (k4 & 1u) == 0 ? v0 : (k4 == 1 ? v1 : vv);
         }
       }
     }
