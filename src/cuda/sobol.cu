@@ -1,7 +1,7 @@
 // Sobol' on the GPU: Gray-code jumps and strided steps over core/engines/sobol.hpp.
 //
 // The request's output (a Rect, dimension-major) is one linear array of points * dims values. A
-// grid of 16 or 32 blocks per SM (several waves; see kSobolBlocksPerSm) is launched and every warp takes an equal contiguous stretch
+// grid of 16, 32 or 64 blocks per SM (several waves; see kSobolBlocksPerSm) is launched and every warp takes an equal contiguous stretch
 // of that array: a run of points of one dimension, or the end of one dimension and the start of
 // the next (several, when points per dimension are few). The warp copies each dimension's direction
 // numbers (only the first b, b the bit width of the largest index) from the generator's expanded
@@ -50,9 +50,19 @@ constexpr int kSobolWarps = kSobolBlockThreads / 32;
 // every bits and uniform row of the three shapes (+2-6% over 16 where the stores dominate), and for
 // the normals at 2^28 values; at the chapter's 2^18 x 128 (about 1,000 values a warp at 32) the
 // normals lost 4-8% at 32 against 16.
+//
+// 8-byte bits and uniforms (u64, uniform f64) take 64 per SM where a warp's stretch stays long
+// enough to repay its set-up (at least kWideMinStretch values: any for sobol32, 2,048 for sobol64,
+// whose 64-bit point set-up costs more). H200, 2026-11-24, bench_sobol's grid sweep: 64 per SM
+// against 32, uniform f64 and u64 at 2^28 values, 1 and 1000 dimensions: 533-541 vs 513-521 GS/s
+// (+2.5-4%, 105-106% of the write-only kernel's rate); sobol32 uniform f64 at 2^18 x 128: 512 vs
+// 482; sobol64 at 2^18 x 128 (stretches of about 500 values) lost at 64: 460 vs 489.
 constexpr std::uint64_t kSobolBlocksPerSm = 32;
 constexpr std::uint64_t kSobolBlocksPerSmShortHeavy = 16;
+constexpr std::uint64_t kSobolBlocksPerSmWide = 64;
 constexpr std::uint64_t kLongStretch = 4096;
+template <class U>
+constexpr std::uint64_t kWideMinStretch = sizeof(U) == 4 ? 0 : 2048;
 
 // Transforms that are not a few integer and float operations per value (they take a logarithm).
 template <class Tr>
@@ -176,6 +186,10 @@ void launch_sobol(SobolDirectionsPtr<typename E::raw_type>& dirs, const sobol::R
     if (!IsLightTransform<Tr>::value && total / (blocks * kSobolWarps) < kLongStretch) {
       blocks = std::uint64_t(sms) * kSobolBlocksPerSmShortHeavy;
     }
+    const std::uint64_t wide = std::uint64_t(sms) * kSobolBlocksPerSmWide;
+    bool long_enough = true;
+    if constexpr (kWideMinStretch<U> > 0) long_enough = total / (wide * kSobolWarps) >= kWideMinStretch<U>;
+    if (IsLightTransform<Tr>::value && sizeof(typename Tr::value_type) == 8 && long_enough) blocks = wide;
   }
   blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
   const std::uint64_t per_warp = sobol::values_per_warp(total, blocks * kSobolWarps, kVec);
