@@ -16,6 +16,7 @@
 #include <curand.h>
 #include <curand_kernel.h>
 
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -121,6 +122,27 @@ __global__ void init_xorwow(curandStateXORWOW_t* states, std::uint64_t seed) {
   curand_init(seed, t, 0, &states[t]);
 }
 
+// The bulk layout's own write rate, with no generator: out[j * S + s] = j ^ s, rows j = 0 .. rows - 1.
+// chunks > 1: thread (s, c) writes rows [c rows / chunks, (c + 1) rows / chunks) of stream s (as the
+// stream fill kernel's chunks do). wide: each thread writes 4 consecutive streams as one 16-byte store
+// (a layout the library does not use; it shows what the store width is worth).
+__global__ void interleaved_write_kernel(unsigned* __restrict__ out, std::uint64_t streams, std::uint64_t rows,
+                                         unsigned chunks) {
+  const std::uint64_t t = blockIdx.x * std::uint64_t{kBlock} + threadIdx.x;
+  const std::uint64_t s = t % streams, c = t / streams;
+  if (c >= chunks) return;
+  const std::uint64_t j0 = c * rows / chunks, j1 = (c + 1) * rows / chunks;
+  for (std::uint64_t j = j0; j < j1; ++j) out[j * streams + s] = static_cast<unsigned>(j ^ s);
+}
+__global__ void interleaved_write4_kernel(uint4* __restrict__ out, std::uint64_t streams, std::uint64_t rows) {
+  const std::uint64_t t = blockIdx.x * std::uint64_t{kBlock} + threadIdx.x;
+  if (t >= streams / 4) return;
+  for (std::uint64_t j = 0; j < rows; ++j) {
+    const unsigned v = static_cast<unsigned>(j ^ t);
+    out[j * (streams / 4) + t] = make_uint4(v, v + 1, v + 2, v + 3);
+  }
+}
+
 struct Row {
   std::string mode, engine, output;
   double gsps;
@@ -191,6 +213,36 @@ int main(int argc, char** argv) {
       const double b = gsps(double(n), median_ms([&] { g.generate_bits(u32, n); }, s));
       const std::string name = std::string(gpurng::engine_info(e).name) + " B=" + std::to_string(blocks);
       rows.push_back(Row{"bulk", name, "u32", b, pct(b), b / xw_bits});
+    }
+  }
+  // The layout's write rate without a generator (65,536 streams, n / 65,536 rows), and the host time
+  // of one call (enqueue only, no synchronisation; median of 15 after the calls above warmed up).
+  {
+    const std::uint64_t S = 65536, R = n / S;
+    for (unsigned chunks : {1u, 2u}) {
+      const unsigned blocks = static_cast<unsigned>(S * chunks / kBlock);
+      const double b = gsps(double(S * R), median_ms([&] { interleaved_write_kernel<<<blocks, kBlock, 0, s>>>(u32, S, R, chunks); }, s));
+      rows.push_back(Row{"pattern", "out[j*S+s] " + std::to_string(chunks) + " chunk", "u32", b, pct(b), b / xw_bits});
+    }
+    const double b4 = gsps(double(S * R), median_ms([&] {
+      interleaved_write4_kernel<<<static_cast<unsigned>(S / 4 / kBlock), kBlock, 0, s>>>(static_cast<uint4*>(buf), S, R);
+    }, s));
+    rows.push_back(Row{"pattern", "out[j*S+s] 4 per thread", "u32", b4, pct(b4), b4 / xw_bits});
+    for (gpurng::Engine e : {gpurng::Engine::mwc, gpurng::Engine::xorshift256}) {
+      gpurng::Generator g(e, gpurng::Backend::cuda);
+      g.seed(1234);
+      g.cuda_stream(s);
+      g.generate_bits(u32, n);
+      cuda_check(cudaStreamSynchronize(s), "sync");
+      std::vector<double> us;
+      for (int i = 0; i < 15; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        g.generate_bits(u32, n);
+        us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+        cuda_check(cudaStreamSynchronize(s), "sync");
+      }
+      std::sort(us.begin(), us.end());
+      std::printf("host time of one generate_bits call (enqueue, no sync), %s: %.1f us\n", gpurng::engine_info(e).name, us[7]);
     }
   }
   cudaFree(buf);
