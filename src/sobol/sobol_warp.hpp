@@ -59,7 +59,8 @@ GPURNG_HD GPURNG_FORCEINLINE void lane_groups(const U* v, const core::sobol::Scr
     U vv = 0;
     if constexpr (!kIndexAligned) {
       // ~(n | 3) is 0 only past the last index of the type, where no step is taken: the top bit
-      // keeps ctz in range.
+      // keeps ctz in range. (A 2-value group starting at 1 mod 4 loads this number and does not
+      // use it: its one step is v1. The load stays inside the warp's W numbers.)
       constexpr I kTop = I{1} << (sizeof(I) * 8 - 1);
       vv = v[cs::ctz(static_cast<I>(~(n | I{3}) | kTop))];
     }
