@@ -88,7 +88,12 @@ def ln2_split(sig_bits):
 
 
 def emit_poly(name, ctype, coeffs, fmt):
+    """float: immediate coefficients; double: a GPURNG_COEFFICIENT_TABLE (polynomial.hpp says why)."""
     body = ", ".join(fmt(c) for c in coeffs)
+    if ctype == "double":
+        return (f"GPURNG_COEFFICIENT_TABLE(double, {name}_d) = {{{body}}};\n"
+                f"GPURNG_HD GPURNG_FORCEINLINE double {name}(double x) {{\n"
+                f"  return poly_table(x, {name}_d);\n}}")
     return (f"GPURNG_HD GPURNG_FORCEINLINE {ctype} {name}({ctype} x) {{\n"
             f"  return poly<{ctype}>(x, {body});\n}}")
 

@@ -111,6 +111,10 @@ def fmt(ctype, c):
 def emit(out, name, ctype, coeffs, degree, err, what):
     out.append(f"// {name} ({ctype}): {what}; degree {degree}, relative fit error {mp.nstr(err, 3)}")
     body = ", ".join(fmt(ctype, c) for c in coeffs)
+    if ctype == "double":  # a constant-memory table, not immediates: polynomial.hpp says why
+        out.append(f"GPURNG_COEFFICIENT_TABLE(double, {name}_d) = {{{body}}};")
+        out.append(f"GPURNG_HD GPURNG_FORCEINLINE double {name}(double x) {{\n  return poly_table(x, {name}_d);\n}}")
+        return
     out.append(f"GPURNG_HD GPURNG_FORCEINLINE {ctype} {name}({ctype} x) {{\n  return poly<{ctype}>(x, {body});\n}}")
 
 

@@ -30,13 +30,14 @@ if want sass; then
   # The Sobol' kernels' whole SASS comes back (xz), to be read with scripts/sass_loops.py where c++filt is.
   lib=$(ls .device/lib/libgpurng.so.*.* 2>/dev/null | head -1)
   cuobjdump --dump-sass "${lib:-.device/lib/libgpurng.so}" >/tmp/lib.sass 2>"$OUT/cuobjdump.err"
-  python3 - /tmp/lib.sass "$OUT/sobol_kernels.sass" <<'PY'
+  # SASS_MATCH: a regular expression on the (mangled) kernel names to keep (default: the Sobol' kernels).
+  python3 - /tmp/lib.sass "$OUT/sobol_kernels.sass" "${SASS_MATCH:-sobol_kernel}" <<'PY'
 import re, sys
 keep, out = False, open(sys.argv[2], "w")
 for line in open(sys.argv[1]):
     m = re.match(r"\s*Function : (\S+)", line)
     if m:
-        keep = "sobol_kernel" in m.group(1)
+        keep = re.search(sys.argv[3], m.group(1)) is not None
     if keep:
         out.write(line)
 PY
