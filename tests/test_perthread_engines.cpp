@@ -3,6 +3,7 @@
 // MWC multiplier table against trial division, and every skip-ahead against plain stepping.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 #include <set>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "gpurng/core/engines/kiss.hpp"
 #include "gpurng/core/engines/mwc.hpp"
 #include "gpurng/core/engines/xorshift256.hpp"
+#include "gpurng/core/stream_produce.hpp"
 #include "test_support.hpp"
 
 using namespace gpurng::core;
@@ -297,6 +299,29 @@ TEST(PerThreadSkip, JumpEqualsSteppingForEveryEngine) {
   expect_jump_equals_stepping<mwc::StreamEngine>(11);
   expect_jump_equals_stepping<kiss::StreamEngine>(12);
   expect_jump_equals_stepping<xorshift256::StreamEngine>(13);
+}
+
+// make_chunk_jumps builds xorshift256's chunk jumps by composition (one product per chunk); they must
+// be exactly the jumps make_jump gives for each chunk's base, also past 2^32 and near 2^64.
+template <class E>
+void expect_chunk_jumps_are_make_jump() {
+  for (const ChunkPlan plan : {ChunkPlan{0, 2048, 1}, ChunkPlan{0, 2048, 64}, ChunkPlan{1000, 4098, 37},
+                               ChunkPlan{(1ull << 33) + 6, 123456, 64}, ChunkPlan{~0ull - 64 * 4096, 4096, 64}}) {
+    std::vector<typename E::jump_type> got(plan.chunks);
+    make_chunk_jumps<E>(plan, got.data());
+    for (std::uint64_t c = 0; c < plan.chunks; ++c) {
+      const typename E::jump_type want = E::make_jump(plan.chunk_base(c));
+      ASSERT_EQ(0, std::memcmp(&got[c], &want, sizeof want)) << E::name << " base " << plan.base_index << " chunk " << c;
+    }
+  }
+}
+
+TEST(PerThreadSkip, ChunkJumpsAreTheJumpsToEachChunksBase) {
+  static_assert(stream_detail::ComposesJumps<xorshift256::StreamEngine>::value, "xorshift256 composes its jumps");
+  static_assert(!stream_detail::ComposesJumps<mwc::StreamEngine>::value, "mwc's jump is its step count");
+  expect_chunk_jumps_are_make_jump<xorshift256::StreamEngine>();
+  expect_chunk_jumps_are_make_jump<mwc::StreamEngine>();
+  expect_chunk_jumps_are_make_jump<kiss::StreamEngine>();
 }
 
 TEST(PerThreadSkip, LcgPowerAndMatrixPowerMatchStepping) {

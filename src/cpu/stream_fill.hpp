@@ -68,9 +68,8 @@ void stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, t
   const std::uint64_t workers = std::min<std::uint64_t>(resolve_cpu_threads(requested_threads), by_size);
   const std::uint64_t chunks_wanted = lanes >= workers ? 1 : (workers + lanes - 1) / lanes;
   const core::ChunkPlan plan = core::ChunkPlan::make(r, chunks_wanted);
-  std::vector<typename E::jump_type> jumps;
-  jumps.reserve(plan.chunks);
-  for (std::uint64_t c = 0; c < plan.chunks; ++c) jumps.push_back(E::make_jump(plan.chunk_base(c)));
+  std::vector<typename E::jump_type> jumps(plan.chunks);
+  core::make_chunk_jumps<E>(plan, jumps.data());
 
   const std::uint64_t items = lanes * plan.chunks;
   const std::uint64_t per = (items + workers - 1) / workers;

@@ -71,7 +71,7 @@ void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr
   chunks = std::min(chunks, kMaxStreamChunks<E>);
   const core::ChunkPlan plan = core::ChunkPlan::make(r, chunks);
   StreamJumps<E> jumps{};
-  for (std::uint64_t c = 0; c < plan.chunks; ++c) jumps.at[c] = E::make_jump(plan.chunk_base(c));
+  core::make_chunk_jumps<E>(plan, jumps.at);
 
   const std::uint64_t items = lanes * plan.chunks;
   std::uint64_t blocks = ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kStreamBlockThreads - 1) / kStreamBlockThreads;

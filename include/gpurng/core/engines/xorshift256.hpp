@@ -128,6 +128,8 @@ struct StreamEngine {
   GPURNG_HD static State stream_state(std::uint64_t seed, std::uint64_t s) { return xorshift256::stream_state(seed, s); }
   GPURNG_HD static GPURNG_FORCEINLINE raw_type next(State& st) { return xorshift256::next(st); }
   static jump_type make_jump(std::uint64_t k) { return jump_poly_host(k); }
+  // x^(a+b) = x^a x^b mod P: chunk jumps one product apart (make_chunk_jumps in stream_produce.hpp).
+  static jump_type compose_jumps(const jump_type& a, const jump_type& b) { return gf2::mulmod(a, b, charpoly_low()); }
   GPURNG_HD static void jump(State& st, const jump_type& j) { apply_jump(st, j); }
   GPURNG_HD static void skip(State& st, std::uint64_t k) { xorshift256::skip(st, k); }
   GPURNG_HD static bits_type bits(raw_type r) { return r; }
