@@ -21,6 +21,9 @@ struct StreamStateCache {
   bool valid = false;
   std::uint64_t seed = 0, streams = 0, stream0 = 0, position = 0;
   std::vector<typename E::state_type> states;
+  // Both backends: the chunk jumps of the last calls (they depend on positions only, not on the seed
+  // or the streams), so that a loop of equal calls composes them instead of computing x^k mod P.
+  core::ChunkJumpMemo<typename E::jump_type> jumps;
 
   bool holds(std::uint64_t sd, const core::StreamRange& r) const {
     return valid && seed == sd && streams == r.streams && stream0 == r.stream0 && position == r.first;
@@ -51,10 +54,10 @@ void stream_fill(std::uint64_t seed, const core::StreamRange& r, const Request& 
           return;
         }
       }
-      cpu::stream_fill<E>(seed, r, tr, static_cast<V*>(out), ctx.cpu_threads);
+      cpu::stream_fill<E>(seed, r, tr, static_cast<V*>(out), ctx.cpu_threads, &cache.jumps);
     } else {
 #if GPURNG_WITH_CUDA
-      cuda::launch_stream_fill<E>(seed, r, tr, static_cast<V*>(out), ctx);
+      cuda::launch_stream_fill<E>(seed, r, tr, static_cast<V*>(out), ctx, cache.jumps);
 #else
       throw Error(Status::no_device, "this gpurng was built without CUDA support");
 #endif

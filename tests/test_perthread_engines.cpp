@@ -316,12 +316,36 @@ void expect_chunk_jumps_are_make_jump() {
   }
 }
 
+// With a memo (one per generator), across calls: steady steps, a repeated base, steps back, a step
+// that changes, and a new chunk length, past 2^32 too.
+template <class E>
+void expect_memo_chunk_jumps_are_make_jump() {
+  ChunkJumpMemo<typename E::jump_type> memo;
+  std::uint64_t base = 6;
+  const std::uint64_t steps[] = {0, 8192, 8192, 8192, 0, 8192, 2, 8192, 8192, 4096, 4096, (1ull << 33), 8192, 8192};
+  std::uint64_t chunk = 2048;
+  for (int call = 0; call < 40; ++call) {
+    if (call == 20) chunk = 4098;
+    if (call == 30) base -= 100000;  // backwards: a fresh jump
+    base += steps[call % (sizeof steps / sizeof steps[0])];
+    const ChunkPlan plan{base, chunk, 1 + static_cast<std::uint64_t>(call % 5)};
+    std::vector<typename E::jump_type> got(plan.chunks);
+    make_chunk_jumps<E>(plan, got.data(), &memo);
+    for (std::uint64_t c = 0; c < plan.chunks; ++c) {
+      const typename E::jump_type want = E::make_jump(plan.chunk_base(c));
+      ASSERT_EQ(0, std::memcmp(&got[c], &want, sizeof want)) << E::name << " call " << call << " chunk " << c;
+    }
+  }
+}
+
 TEST(PerThreadSkip, ChunkJumpsAreTheJumpsToEachChunksBase) {
   static_assert(stream_detail::ComposesJumps<xorshift256::StreamEngine>::value, "xorshift256 composes its jumps");
   static_assert(!stream_detail::ComposesJumps<mwc::StreamEngine>::value, "mwc's jump is its step count");
   expect_chunk_jumps_are_make_jump<xorshift256::StreamEngine>();
   expect_chunk_jumps_are_make_jump<mwc::StreamEngine>();
   expect_chunk_jumps_are_make_jump<kiss::StreamEngine>();
+  expect_memo_chunk_jumps_are_make_jump<xorshift256::StreamEngine>();
+  expect_memo_chunk_jumps_are_make_jump<mwc::StreamEngine>();
 }
 
 TEST(PerThreadSkip, LcgPowerAndMatrixPowerMatchStepping) {

@@ -58,10 +58,11 @@ void stream_items(std::uint64_t seed, const core::StreamRange& r, const core::Ch
   stream_items_generic<E>(seed, r, plan, jumps, t0, t1, tr, out);
 }
 
-// Positions r.first .. r.first + r.n - 1 of the interleaved sequence into out[0 .. r.n).
+// Positions r.first .. r.first + r.n - 1 of the interleaved sequence into out[0 .. r.n). memo: the
+// generator's memo of chunk jumps (core::make_chunk_jumps), or null.
 template <class E, class Tr>
 void stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
-                 unsigned requested_threads) {
+                 unsigned requested_threads, core::ChunkJumpMemo<typename E::jump_type>* memo = nullptr) {
   if (r.n == 0) return;
   const std::uint64_t lanes = r.lanes();
   const std::uint64_t by_size = std::max<std::uint64_t>(1, r.n / kMinValuesPerStreamChunk);
@@ -69,7 +70,7 @@ void stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, t
   const std::uint64_t chunks_wanted = lanes >= workers ? 1 : (workers + lanes - 1) / lanes;
   const core::ChunkPlan plan = core::ChunkPlan::make(r, chunks_wanted);
   std::vector<typename E::jump_type> jumps(plan.chunks);
-  core::make_chunk_jumps<E>(plan, jumps.data());
+  core::make_chunk_jumps<E>(plan, jumps.data(), memo);
 
   const std::uint64_t items = lanes * plan.chunks;
   const std::uint64_t per = (items + workers - 1) / workers;

@@ -45,7 +45,7 @@ __global__ void __launch_bounds__(kStreamBlockThreads)
 
 template <class E, class Tr>
 void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
-                        const ExecContext& ctx) {
+                        const ExecContext& ctx, core::ChunkJumpMemo<typename E::jump_type>& memo) {
   if (r.n == 0) return;
   int device = 0, sms = 0, blocks_per_sm = 0;
   check(cudaGetDevice(&device), "cudaGetDevice");
@@ -71,7 +71,7 @@ void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr
   chunks = std::min(chunks, kMaxStreamChunks<E>);
   const core::ChunkPlan plan = core::ChunkPlan::make(r, chunks);
   StreamJumps<E> jumps{};
-  core::make_chunk_jumps<E>(plan, jumps.at);
+  core::make_chunk_jumps<E>(plan, jumps.at, &memo);
 
   const std::uint64_t items = lanes * plan.chunks;
   std::uint64_t blocks = ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kStreamBlockThreads - 1) / kStreamBlockThreads;

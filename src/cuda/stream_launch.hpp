@@ -11,9 +11,9 @@ namespace gpurng::detail::cuda {
 
 // Positions r.first .. r.first + r.n - 1 of the interleaved sequence of E's streams (seeded from
 // seed) under transform tr, written to out (device or managed memory), ordered on ctx.stream;
-// never synchronises.
+// never synchronises. jumps: the generator's memo of chunk jumps (core::make_chunk_jumps).
 template <class E, class Tr>
 void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
-                        const ExecContext& ctx);
+                        const ExecContext& ctx, core::ChunkJumpMemo<typename E::jump_type>& jumps);
 
 }  // namespace gpurng::detail::cuda

@@ -114,7 +114,7 @@ class PerThreadEngine final : public EngineImpl {
 
   std::uint64_t seed_ = 0;
   std::uint64_t streams_ = kDefaultStreams;
-  StreamStateCache<E> cache_;  // CPU backend only; never part of the state
+  StreamStateCache<E> cache_;  // CPU stream states and both backends' chunk jumps; never part of the state
   std::uint64_t stream0_ = 0;
   std::uint64_t offset_ = 0;
 };

@@ -64,23 +64,71 @@ struct ComposesJumps<E, std::void_t<decltype(E::compose_jumps(std::declval<const
     : std::true_type {};
 }  // namespace stream_detail
 
+// What make_chunk_jumps keeps between the calls of one generator, for engines that compose jumps:
+// the jump to the last call's first chunk, the jump by the distance between the last two calls'
+// first chunks (once that distance has repeated), and the jump by the last chunk length. A loop of
+// equal calls then needs one composition for its first chunk and one per further chunk.
+template <class J>
+struct ChunkJumpMemo {
+  bool has_base = false, has_delta = false, has_step = false;
+  std::uint64_t base = 0, delta = 0, step = 0;
+  J base_jump{}, delta_jump{}, step_jump{};
+};
+
+namespace stream_detail {
+template <class E>
+typename E::jump_type jump_to_base(std::uint64_t base, ChunkJumpMemo<typename E::jump_type>& m) {
+  typename E::jump_type j;
+  const bool ahead = m.has_base && base > m.base;
+  if (m.has_base && base == m.base) {
+    j = m.base_jump;
+  } else if (ahead && m.delta == base - m.base) {
+    // The distance repeats: its jump is computed once (the second time it is seen), then reused.
+    if (!m.has_delta) {
+      m.delta_jump = E::make_jump(m.delta);
+      m.has_delta = true;
+    }
+    j = E::compose_jumps(m.base_jump, m.delta_jump);
+  } else {
+    j = E::make_jump(base);
+    m.delta = ahead ? base - m.base : 0;
+    m.has_delta = false;
+  }
+  m.base = base;
+  m.base_jump = j;
+  m.has_base = true;
+  return j;
+}
+}  // namespace stream_detail
+
 // out[c] = E::make_jump(plan.chunk_base(c)) for every chunk (host side; the kernels and the CPU
 // workers take them prepared). Engines with E::compose_jumps(a, b) (the jump by a's steps and then
-// b's) get them incrementally, one composition per chunk from the jump by `chunk` steps: for
-// xorshift256 one product mod P instead of a whole x^k mod P per chunk, which was most of a bulk
-// call's host time (21 us for 64 chunks on the H200's host). The residues are unique, so the jumps
-// are the same either way.
+// b's) get them incrementally, one composition per chunk from the jump by `chunk` steps, and with a
+// memo also the first one from the previous call's: for xorshift256 one 256-bit product mod P each
+// instead of a whole x^k mod P (popcount(k) products). The residues are unique, so the jumps are the
+// same either way.
 template <class E>
-void make_chunk_jumps(const ChunkPlan& plan, typename E::jump_type* out) {
+void make_chunk_jumps(const ChunkPlan& plan, typename E::jump_type* out,
+                      ChunkJumpMemo<typename E::jump_type>* memo = nullptr) {
   if (plan.chunks == 0) return;
-  out[0] = E::make_jump(plan.chunk_base(0));
   if constexpr (stream_detail::ComposesJumps<E>::value) {
+    out[0] = memo != nullptr ? stream_detail::jump_to_base<E>(plan.chunk_base(0), *memo) : E::make_jump(plan.chunk_base(0));
     if (plan.chunks > 1) {
-      const typename E::jump_type step = E::make_jump(plan.chunk);
+      typename E::jump_type step;
+      if (memo != nullptr && memo->has_step && memo->step == plan.chunk) {
+        step = memo->step_jump;
+      } else {
+        step = E::make_jump(plan.chunk);
+        if (memo != nullptr) {
+          memo->step = plan.chunk;
+          memo->step_jump = step;
+          memo->has_step = true;
+        }
+      }
       for (std::uint64_t c = 1; c < plan.chunks; ++c) out[c] = E::compose_jumps(out[c - 1], step);
     }
   } else {
-    for (std::uint64_t c = 1; c < plan.chunks; ++c) out[c] = E::make_jump(plan.chunk_base(c));
+    for (std::uint64_t c = 0; c < plan.chunks; ++c) out[c] = E::make_jump(plan.chunk_base(c));
   }
 }
 
