@@ -8,9 +8,9 @@
 //    immediate form, and ptxas (sm_90, CUDA 13) builds each double literal in a uniform register
 //    pair with two UMOVs before its DFMA. Those are issued instructions: in the Sobol' normal f64
 //    kernel they were 1,271 of 3,544 (the central polynomial alone 44 UMOVs for 22 DFMAs), and the
-//    kernel was issue-bound. Held in __constant__ memory, a coefficient is a constant-bank operand
-//    of the DFMA itself (c[0x3][...]), read at no instruction cost since every lane reads the same
-//    address.
+//    kernel was issue-bound. Held in __constant__ memory, a coefficient costs one ULDC.64 (a
+//    uniform load of the same address for every lane) instead of two UMOVs: the kernel went to
+//    2,880 instructions and from 155 to 189 GS/s on an H200 (docs/PERFORMANCE.md).
 #pragma once
 
 #include <cstddef>
