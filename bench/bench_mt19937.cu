@@ -76,7 +76,7 @@ std::vector<std::size_t> parse_sizes(const std::string& s) {
 
 // Device cost of the jump kernel for `jumps` blocks of one call, and of the window kernel.
 template <class P>
-std::vector<JumpCost> device_jump_cost(unsigned jumps, std::uint64_t per_block, cudaStream_t s, int sms) {
+std::vector<JumpCost> device_jump_cost(unsigned jumps, std::uint64_t per_block, cudaStream_t s) {
   using W = typename P::word;
   using L = mtk::Layout<P>;
   W* window = nullptr;
@@ -90,19 +90,20 @@ std::vector<JumpCost> device_jump_cost(unsigned jumps, std::uint64_t per_block, 
   mtk::WindowParam<P> start{};
   core_mt::init_genrand<P>(start.w, 5489);
   const double window_ms = median_ms([&] { mtk::window_kernel<P><<<1, mtk::kThreads, 0, s>>>(start, window); }, s);
-  const unsigned slices = std::max<unsigned>(L::kMinSlices, std::min<unsigned>(L::kUnits / L::kGroupsPerJumpCta, (4u * sms + jumps - 1) / jumps));
+  cuda_check(mtk::prepare_jump_kernel<P>(), "cudaFuncSetAttribute");
   const double jump_ms = median_ms(
-      [&] { mtk::jump_kernel<P><<<jumps * slices, mtk::kThreads, 0, s>>>(window, polys, states, slices); }, s);
-  const unsigned most = L::kUnits / L::kGroupsPerJumpCta;  // one jump cut into the most slices allowed
-  const double one_ms =
-      median_ms([&] { mtk::jump_kernel<P><<<most, mtk::kThreads, 0, s>>>(window, polys, states, most); }, s);
+      [&] { mtk::launch_jumps<P>(window, polys, states, jumps, mtk::kJumpThreadsAlone, s); }, s);
+  const double beside_ms = median_ms(
+      [&] { mtk::launch_jumps<P>(window, polys, states, jumps, mtk::kJumpThreadsBeside, s); }, s);
+  const double one_ms = median_ms([&] { mtk::launch_jumps<P>(window, polys, states, 1, mtk::kJumpThreadsAlone, s); }, s);
   cudaFree(window);
   cudaFree(states);
   cudaFree(polys);
   const std::string e = P::w == 32 ? "mt19937" : "mt19937-64";
   return {{e + " device: window kernel (one block extends 624 words to the jump window)", window_ms},
           {e + " device: jump kernel, " + std::to_string(jumps) + " jumps (one call's blocks)", jump_ms},
-          {e + " device: jump kernel, one jump (15 slices)", one_ms}};
+          {e + " device: the same with the 128-thread CTAs of speculative jumps, alone", beside_ms},
+          {e + " device: jump kernel, one jump", one_ms}};
 }
 
 template <class P>
@@ -253,6 +254,8 @@ int main(int argc, char** argv) {
          [&](gpurng::Generator& g, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(buf), n); }},
         {"uniform f64", std::min<std::size_t>(std::size_t{1} << 28, buf_bytes / 8), 8,
          [&](gpurng::Generator& g, std::size_t n) { g.generate_uniform(static_cast<double*>(buf), n); }},
+        {"uniform f64", std::min<std::size_t>(max_n, buf_bytes / 8), 8,
+         [&](gpurng::Generator& g, std::size_t n) { g.generate_uniform(static_cast<double*>(buf), n); }},
     };
     for (const Sweep& sw : sweeps) {
       for (unsigned k = 1; k <= (sw.bytes == 4 ? 4u : 2u); ++k) {
@@ -267,17 +270,32 @@ int main(int argc, char** argv) {
         r.gpurng_gsps = gsps(sw.n, median_ms([&] { sw.run(g, sw.n); }, s));
         rows.push_back(r);
       }
+      // Without speculative jumps: calls alternate between n and n - 4 values (the same blocks), so
+      // no call repeats the previous one's length and each runs its own jumps first (at 2^28 too).
+      std::vector<std::size_t> plain = {sw.n};
+      if (sw.n > (std::size_t{1} << 28) && sw.bytes == 4) plain.push_back(std::size_t{1} << 28);
+      for (std::size_t n : plain) {
+        gpurng::Generator g(gpurng::Engine::mt19937, gpurng::Backend::cuda);
+        g.cuda_stream(s);
+        Row r{"mt19937", std::string(sw.what) + " no speculation", n, sw.bytes, 0, 0, 0, 0};
+        sw.run(g, n);
+        r.gpurng_gsps = gsps(2 * n - 4, median_ms([&] {
+                               sw.run(g, n);
+                               sw.run(g, n - 4);
+                             }, s));
+        rows.push_back(r);
+      }
     }
   }
   cudaFree(buf);
 
-  // Jump costs for the blocks of one 2^28-value call on this device.
-  const unsigned jumps = static_cast<unsigned>(sms) - 1;
-  const std::uint64_t per_block = (std::uint64_t{1} << 28) / static_cast<std::uint64_t>(sms);
+  // Jump costs for the blocks of one 2^28-value call on this device (two chains per multiprocessor).
+  const unsigned jumps = 2 * static_cast<unsigned>(sms) - 1;
+  const std::uint64_t per_block = (std::uint64_t{1} << 28) / (2 * static_cast<std::uint64_t>(sms));
   std::vector<JumpCost> costs = host_jump_cost<core_mt::Mt32>(jumps, per_block);
-  for (const JumpCost& c : device_jump_cost<core_mt::Mt32>(jumps, per_block, s, sms)) costs.push_back(c);
+  for (const JumpCost& c : device_jump_cost<core_mt::Mt32>(jumps, per_block, s)) costs.push_back(c);
   for (const JumpCost& c : host_jump_cost<core_mt::Mt64>(jumps, per_block)) costs.push_back(c);
-  for (const JumpCost& c : device_jump_cost<core_mt::Mt64>(jumps, per_block, s, sms)) costs.push_back(c);
+  for (const JumpCost& c : device_jump_cost<core_mt::Mt64>(jumps, per_block, s)) costs.push_back(c);
 
   const std::string dev = device_name();
   std::printf("MT19937 (canonical std::mt19937 order) vs cuRAND MT19937, %s, %s\n", dev.c_str(), today().c_str());

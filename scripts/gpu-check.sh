@@ -42,7 +42,7 @@ done
 # rather than eating the device call; SAN_BINARIES restricts the binaries (a glob).
 declare -A SAN_FILTER=(
   [test_cuda_backend]='-*Large*'
-  [test_cuda_mt19937]='*SanitizerSized*:*KnownAnswers*'
+  [test_cuda_mt19937]='*SanitizerSized*:*KnownAnswers*:*SpeculativeJumpsOnly*'
   [test_cuda_mtgp]='*OnEveryKernelPath*:*SaveAndRestore*'
   [test_cuda_mtgp_curand]='*DeviceApi*:*ContinuesAcrossCalls*'
   [test_cuda_perthread]='*CpuEqualsGpuForEveryDistribution*:*DeviceApi*'

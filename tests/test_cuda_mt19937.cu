@@ -307,6 +307,79 @@ TEST(CudaMt19937, HostPinnedAndManagedOutput) {
 }
 
 // Calls alternate between two streams without host synchronisation: the generator orders them.
+// Steady streams of equal calls run the next call's jumps speculatively beside the current call
+// (mt19937.cu); a call that breaks the pattern (another length, an offset, another grid, a reseed)
+// must not use them, and the buffer they leave must be cleared before it is used again.
+TEST(CudaMt19937, SpeculativeJumpsOnlyServeTheCallTheyWereMadeFor) {
+  REQUIRE_DEVICE();
+  const std::size_t big = std::size_t{1} << 16;  // 16 blocks of 4096 positions (cuda_blocks set: speculation on)
+  struct Step {
+    std::size_t n;
+    unsigned blocks;
+    long long offset;  // < 0: continue
+    std::uint64_t seed;  // 0: keep
+  };
+  const Step steps[] = {
+      {big, 16, -1, 0},         {big, 16, -1, 0},         {big, 16, -1, 0},     {big, 16, -1, 0},  // hits from the 3rd on
+      {big - 5, 16, -1, 0},     {big - 5, 16, -1, 0},     {big - 5, 16, -1, 0},                    // miss, then n + b L shifts
+      {big - 5, 16, 777, 0},    {big - 5, 16, -1, 0},     {big - 5, 16, -1, 0},                    // an offset breaks it
+      {big - 5, 12, -1, 0},     {big - 5, 12, -1, 0},     {big - 5, 12, -1, 0},                    // another grid
+      {big - 5, 12, -1, 9},     {big - 5, 12, -1, 0},     {big - 5, 12, -1, 0},                    // a reseed
+      {1000, 0, -1, 0},         {big, 16, -1, 0},                                                  // one block, then many
+  };
+  for (Engine e : kEngines) {
+    const auto kinds = all_kinds(e);
+    for (const Kind& k : {kinds[0], kinds[2]}) {
+      Generator g(e, Backend::cuda), c(e, Backend::cpu);
+      g.seed(5);
+      c.seed(5);
+      unsigned char* d = nullptr;
+      CUDA_OK(cudaMalloc(&d, big * k.size));
+      std::vector<unsigned char> got(big * k.size), want(big * k.size);
+      int i = 0;
+      for (const Step& st : steps) {
+        if (st.seed != 0) {
+          g.seed(st.seed);
+          c.seed(st.seed);
+        }
+        if (st.offset >= 0) {
+          g.offset(static_cast<std::uint64_t>(st.offset));
+          c.offset(static_cast<std::uint64_t>(st.offset));
+        }
+        g.cuda_blocks(st.blocks);
+        k.gen(g, d, st.n);
+        k.gen(c, want.data(), st.n);
+        CUDA_OK(cudaMemcpy(got.data(), d, st.n * k.size, cudaMemcpyDeviceToHost));
+        ASSERT_EQ(0, std::memcmp(got.data(), want.data(), st.n * k.size))
+            << name_of(e) << " " << k.name << " step " << i << ": "
+            << first_difference(std::vector<unsigned char>(got.begin(), got.begin() + st.n * k.size),
+                                std::vector<unsigned char>(want.begin(), want.begin() + st.n * k.size), k.size);
+        ++i;
+      }
+      cudaFree(d);
+    }
+  }
+}
+
+// The same at the default grid and a benchmark-like length (2 chains per multiprocessor, speculation
+// on by default): four equal calls, the last three served by speculative jumps.
+TEST(CudaMt19937, LargeSteadyStreamWithSpeculativeJumps) {
+  REQUIRE_DEVICE();
+  const std::size_t n = (std::size_t{1} << 26) + 4;
+  std::uint32_t* d = nullptr;
+  CUDA_OK(cudaMalloc(&d, n * sizeof(std::uint32_t)));
+  std::vector<std::uint32_t> got(n);
+  Generator g(Engine::mt19937, Backend::cuda);
+  g.seed(77);
+  std::mt19937 r(77);
+  for (int call = 0; call < 4; ++call) {
+    g.generate_bits(d, n);
+    CUDA_OK(cudaMemcpy(got.data(), d, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], r()) << "call " << call << " value " << i;
+  }
+  cudaFree(d);
+}
+
 TEST(CudaMt19937, StreamSwitchesKeepTheOrder) {
   REQUIRE_DEVICE();
   cudaStream_t s1, s2;

@@ -157,6 +157,20 @@ TEST(Mt19937Jump, BlockPolynomialsArePowers) {
   EXPECT_TRUE(mtj::block_polynomials<M64>(5, 0).empty());
 }
 
+// The CUDA backend's speculative jumps: x^(shift + b L), from the cache as well.
+TEST(Mt19937Jump, ShiftedBlockPolynomialsArePowers) {
+  const std::uint64_t L = 65'536, shift = 3 * L + 12'345;
+  const mtj::Poly set = mtj::block_polynomials<M64>(L, 3, shift);
+  const auto cached = mtj::cached_block_polynomials<M64>(L, 3, shift);
+  ASSERT_EQ(set.size(), 3u * core_mt::kPolyWords);
+  EXPECT_EQ(*cached, set);
+  EXPECT_NE(*mtj::cached_block_polynomials<M64>(L, 3), set);  // the unshifted set is cached apart
+  for (unsigned b = 1; b <= 3; ++b) {
+    const mtj::Poly one(set.begin() + (b - 1) * core_mt::kPolyWords, set.begin() + b * core_mt::kPolyWords);
+    EXPECT_EQ(one, mtj::jump_polynomial<M64>(shift + b * L)) << "b=" << b;
+  }
+}
+
 TEST(Mt19937Jump, SmallJumpsAreMonomials) {
   // x^k mod P = x^k for k < 19937: a jump by k is the window shifted by k.
   const mtj::Poly g = mtj::jump_polynomial<M32>(1000);

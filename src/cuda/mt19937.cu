@@ -2,12 +2,21 @@
 // the plan of a call (blocks, segment length, output groups) and the kernel launches. The kernels
 // are mt19937_kernels.cuh; the math is core/engines/mt19937.hpp; the polynomials are jump/mt_jump.cpp.
 //
-// A call is at most three launches, all on the caller's stream: window_kernel (only when the device
-// does not hold the window at `first`: first call, a user-set offset, graph capture), jump_kernel
-// (only with more than one block) and gen_kernel. A steady stream of equal calls needs no host work:
-// the window comes from the previous call and the polynomials from the cache.
+// A call is at most three launches on the caller's stream: window_kernel (only when the device does
+// not hold the window at `first`: first call, a user-set offset, graph capture), jump_kernel (only
+// with more than one block) and gen_kernel. A steady stream of equal calls needs no host work: the
+// window comes from the previous call and the polynomials from the cache.
+//
+// Speculative jumps: when a call repeats the previous call's length and continues it, it also
+// launches, on a low-priority side stream, the jumps the next call of the same length would need
+// (from this call's start window, by n + b L), into the second states buffer. They run beside this
+// call's generation kernel (jump CTAs of 128 threads fit in what two generation blocks leave of a
+// multiprocessor), so the next call starts generating at once. The next call always waits for them
+// (they read the window it overwrites) and uses them only if it is that call; otherwise the buffer
+// is cleared before its next use.
 #include <algorithm>
 #include <map>
+#include <type_traits>
 #include <vector>
 
 #include "cuda/check.cuh"
@@ -36,6 +45,16 @@ constexpr std::uint64_t kMaxPerBlock = std::uint64_t{1} << 30;
 // better from 2^28 on; docs/PERFORMANCE.md).
 constexpr unsigned kGenBlocksPerSm = 2;
 constexpr std::uint64_t kSecondChainPerBlock = std::uint64_t{1} << 19;
+// MT19937's uniform doubles are bound by the write ceiling rather than by the recurrence, so the
+// second chain repays its jumps only later (H200: one chain 417-419 vs two 395-397 GS/s at 2^28
+// values, 436 vs 468-471 at 2^30). The transforms that compute more per value (normals,
+// exponentials; 64-bit words) lose with one chain (normal f64 at 2^28: 152 vs 171 GS/s).
+constexpr std::uint64_t kSecondChainPerBlockWide = std::uint64_t{1} << 21;
+// Speculate only when a block's generation outlasts the speculative jumps beside it: measured on an
+// H200 (docs/PERFORMANCE.md), 2^22 positions per block gain 5% (u32, 2^30 values per call) and 2^20
+// lose 2% (2^28 values: the 263 jumps in 128-thread CTAs take longer than the generation beside
+// them). With cuda_blocks set (tests, tuning) from kMinPerBlockRequested on.
+constexpr std::uint64_t kSpeculateMinPerBlock = std::uint64_t{1} << 21;
 // Cached polynomial sets (one per segment length) before old ones are retired.
 constexpr std::size_t kMaxPolySets = 32;
 
@@ -62,12 +81,16 @@ class MtWorkspace {
   MtWorkspace& operator=(const MtWorkspace&) = delete;
 
   ~MtWorkspace() {
+    if (side_ != nullptr) cudaStreamSynchronize(side_);  // a speculative jump may still write states_
     for (W* w : windows_) cudaFree(w);
-    cudaFree(states_);
+    for (W* s : states_) cudaFree(s);
     for (auto& kv : polys_) cudaFree(kv.second.data);
     for (void* p : retired_) cudaFree(p);
-    if (event_ != nullptr) cudaEventDestroy(event_);
+    for (cudaEvent_t e : {event_, launch_point_, spec_done_}) {
+      if (e != nullptr) cudaEventDestroy(e);
+    }
     if (upload_ != nullptr) cudaStreamDestroy(upload_);
+    if (side_ != nullptr) cudaStreamDestroy(side_);
   }
 
   void init() {
@@ -75,28 +98,90 @@ class MtWorkspace {
     check(cudaGetDevice(&device_), "cudaGetDevice");
     check(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, device_), "cudaDeviceGetAttribute");
     check(cudaStreamCreateWithFlags(&upload_, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
-    check(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    int least = 0, greatest = 0;
+    check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
+    check(cudaStreamCreateWithPriority(&side_, cudaStreamNonBlocking, least), "cudaStreamCreateWithPriority");
+    for (cudaEvent_t* e : {&event_, &launch_point_, &spec_done_}) {
+      check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    }
+    check(mtk::prepare_jump_kernel<P>(), "cudaFuncSetAttribute (mt19937 jump kernel)");
     for (W*& w : windows_) check(cudaMalloc(&w, sizeof(W) * L::kWindowWords), "cudaMalloc (mt19937 window)");
     grow_states(static_cast<unsigned>(sms_) * kGenBlocksPerSm);
   }
 
   int sms() const { return sms_; }
 
-  // Block start states for `blocks` blocks, all zero between calls.
-  W* states_for(unsigned blocks) {
+  // Block start states for `blocks` blocks in buffer i (0, 1: direct calls; 2: captured calls), all
+  // zero between calls except a buffer that holds speculative jumps (dirty_).
+  W* states(int i, unsigned blocks) {
     if (blocks > state_capacity_) grow_states(blocks);
-    return states_;
+    return states_[i];
   }
 
-  // x^(b*per_block) mod P for b = 1 .. count, on the device.
-  const std::uint32_t* polys_for(std::uint64_t per_block, unsigned count) {
-    auto it = polys_.find(per_block);
+  // Asks once per device for the most shared memory beside gen_kernel, so that jump CTAs fit there.
+  void prepare_generation_kernel(const void* kernel) {
+    if (std::find(prepared_.begin(), prepared_.end(), kernel) != prepared_.end()) return;
+    check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared),
+          "cudaFuncSetAttribute (mt19937 generation kernel)");
+    prepared_.push_back(kernel);
+  }
+
+  // Called by every direct call before it launches anything: waits for the previous call's
+  // speculative jumps, and says whether they are this call's (the buffer is then spec_buf_).
+  bool settle_speculation(cudaStream_t stream, std::uint64_t epoch, std::uint64_t first, std::uint64_t per_block,
+                          unsigned blocks, bool kept) {
+    if (spec_buf_ < 0) return false;
+    check(cudaStreamWaitEvent(stream, spec_done_, 0), "cudaStreamWaitEvent (mt19937 speculative jumps)");
+    const bool hit = kept && spec_epoch_ == epoch && spec_first_ == first && spec_per_block_ == per_block &&
+                     spec_blocks_ == blocks;
+    if (!hit) spec_buf_ = -1;  // stays dirty until it is cleared
+    return hit;
+  }
+
+  // A direct call's buffer: the speculative one (hit), else a clean one.
+  int direct_buffer(bool hit) {
+    if (hit) {
+      const int i = spec_buf_;
+      spec_buf_ = -1;
+      dirty_[i] = false;  // the generation kernel zeroes what it reads
+      return i;
+    }
+    return dirty_[0] ? 1 : 0;
+  }
+
+  // Launches on the side stream the jumps for the call at first + n of the same length, from `start`
+  // (this call's window), into the buffer this call does not use; ordered after everything the
+  // caller's stream has before the point recorded by mark_launch_point.
+  void speculate(const W* start, int used, std::uint64_t epoch, std::uint64_t first, std::uint64_t n,
+                 std::uint64_t per_block, unsigned blocks) {
+    const int target = 1 - used;
+    check(cudaStreamWaitEvent(side_, launch_point_, 0), "cudaStreamWaitEvent (mt19937 speculation)");
+    if (dirty_[target]) {
+      check(cudaMemsetAsync(states_[target], 0, sizeof(W) * L::N * state_capacity_, side_), "cudaMemsetAsync");
+    }
+    dirty_[target] = true;  // from here on, until a call uses or clears it
+    const std::uint32_t* polys = polys_for(per_block, blocks - 1, n);
+    mtk::launch_jumps<P>(start, polys, states_[target], blocks - 1, mtk::kJumpThreadsBeside, side_);
+    check(cudaGetLastError(), "mt19937 speculative jump kernel launch");
+    check(cudaEventRecord(spec_done_, side_), "cudaEventRecord");
+    spec_buf_ = target;
+    spec_epoch_ = epoch;
+    spec_first_ = first + n;
+    spec_per_block_ = per_block;
+    spec_blocks_ = blocks;
+  }
+  void mark_launch_point(cudaStream_t stream) { check(cudaEventRecord(launch_point_, stream), "cudaEventRecord"); }
+
+  // x^(shift + b*per_block) mod P for b = 1 .. count, on the device.
+  const std::uint32_t* polys_for(std::uint64_t per_block, unsigned count, std::uint64_t shift = 0) {
+    const auto key = std::make_pair(per_block, shift);
+    auto it = polys_.find(key);
     if (it != polys_.end() && it->second.count >= count) {
       it->second.last_use = ++use_clock_;
       return it->second.data;
     }
     const unsigned want = std::max(count, it != polys_.end() ? it->second.count : 0u);
-    const std::shared_ptr<const mt::Poly> shared = mt::cached_block_polynomials<P>(per_block, want);
+    const std::shared_ptr<const mt::Poly> shared = mt::cached_block_polynomials<P>(per_block, want, shift);
     const mt::Poly& host = *shared;
     const unsigned have = static_cast<unsigned>(host.size() / core::mt19937::kPolyWords);
     RelaxedCapture relaxed;
@@ -119,7 +204,7 @@ class MtWorkspace {
       retired_.push_back(oldest->second.data);
       polys_.erase(oldest);
     }
-    polys_[per_block] = PolySet{d, have, ++use_clock_};
+    polys_[key] = PolySet{d, have, ++use_clock_};
     return d;
   }
 
@@ -140,6 +225,9 @@ class MtWorkspace {
   bool window_valid_ = false;
   std::uint64_t window_pos_ = 0;
   std::uint64_t window_epoch_ = 0;
+  // The last direct call, to recognise a steady stream of equal calls.
+  std::uint64_t last_epoch_ = 0, last_end_ = 0, last_n_ = 0;
+  bool have_last_ = false;
 
  private:
   struct PolySet {
@@ -151,24 +239,39 @@ class MtWorkspace {
   void grow_states(unsigned blocks) {
     RelaxedCapture relaxed;
     const std::size_t bytes = sizeof(W) * L::N * blocks;
-    W* s = nullptr;
-    check(cudaMalloc(&s, bytes), "cudaMalloc (mt19937 block states)");
-    const cudaError_t zeroed = cudaMemsetAsync(s, 0, bytes, upload_);
-    const cudaError_t synced = zeroed == cudaSuccess ? cudaStreamSynchronize(upload_) : zeroed;
-    if (synced != cudaSuccess) {
-      cudaFree(s);
-      check(synced, "clearing mt19937 block states");
+    W* fresh[3] = {nullptr, nullptr, nullptr};
+    cudaError_t made = cudaSuccess;
+    for (W*& s : fresh) {
+      if (made == cudaSuccess) made = cudaMalloc(&s, bytes);
+      if (made == cudaSuccess) made = cudaMemsetAsync(s, 0, bytes, upload_);
     }
-    if (states_ != nullptr) retired_.push_back(states_);
-    states_ = s;
+    if (made == cudaSuccess) made = cudaStreamSynchronize(upload_);
+    if (made != cudaSuccess) {
+      for (W* s : fresh) cudaFree(s);
+      check(made, "allocating mt19937 block states");
+    }
+    for (int i = 0; i < 3; ++i) {
+      if (states_[i] != nullptr) retired_.push_back(states_[i]);  // a kernel in flight may still use it
+      states_[i] = fresh[i];
+      dirty_[i] = false;
+    }
+    spec_buf_ = -1;  // a speculation in flight writes a retired buffer
     state_capacity_ = blocks;
   }
 
   int device_ = 0;
   int sms_ = 1;
-  W* states_ = nullptr;
+  W* states_[3] = {nullptr, nullptr, nullptr};
+  bool dirty_[3] = {false, false, false};
   unsigned state_capacity_ = 0;
-  std::map<std::uint64_t, PolySet> polys_;
+  int spec_buf_ = -1;  // the buffer holding speculative jumps for the call described below, or -1
+  std::uint64_t spec_epoch_ = 0, spec_first_ = 0, spec_per_block_ = 0;
+  unsigned spec_blocks_ = 0;
+  std::vector<const void*> prepared_;
+  cudaStream_t side_ = nullptr;
+  cudaEvent_t launch_point_ = nullptr;
+  cudaEvent_t spec_done_ = nullptr;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, PolySet> polys_;
   std::uint64_t use_clock_ = 0;
   std::vector<void*> retired_;  // freed with the workspace (cudaFree would synchronise)
   cudaStream_t upload_ = nullptr;
@@ -203,7 +306,9 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
 
   // Blocks and segment length.
   const std::uint64_t sms = static_cast<std::uint64_t>(ws.sms());
-  const std::uint64_t chains = n >= sms * kGenBlocksPerSm * kSecondChainPerBlock ? kGenBlocksPerSm : 1;
+  constexpr bool kWriteBound = std::is_same_v<Tr, core::dist::Uniform<core::mt19937::Engine<P>, double>> && P::w == 32;
+  const std::uint64_t second_chain = kWriteBound ? kSecondChainPerBlockWide : kSecondChainPerBlock;
+  const std::uint64_t chains = n >= sms * kGenBlocksPerSm * second_chain ? kGenBlocksPerSm : 1;
   const std::uint64_t max_blocks =
       ctx.cuda_blocks != 0 ? std::min<std::uint64_t>(ctx.cuda_blocks, kMaxBlocks) : sms * chains;
   if (n > kMaxPerBlock * kMaxBlocks) {
@@ -228,6 +333,7 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
 
   // Block 0's window: the one the device kept, or the host's, extended by window_kernel.
   const bool kept = !capturing && ws.window_valid_ && ws.window_epoch_ == epoch && ws.window_pos_ == first;
+  const bool hit = !capturing && ws.settle_speculation(stream, epoch, first, per_block, blocks, kept);
   W* start = capturing ? ws.windows_[2] : ws.windows_[ws.cur_];
   if (!kept) {
     mtk::WindowParam<P> param;
@@ -237,13 +343,20 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
     check(cudaGetLastError(), "mt19937 window kernel launch");
   }
 
-  W* states = ws.states_for(blocks);
-  if (blocks > 1) {
+  const int buffer = capturing ? 2 : ws.direct_buffer(hit);
+  W* states = ws.states(buffer, blocks);
+  if (blocks > 1 && !hit) {
     const std::uint32_t* polys = ws.polys_for(per_block, blocks - 1);
-    const unsigned wanted = (4u * static_cast<unsigned>(ws.sms()) + blocks - 2) / (blocks - 1);
-    const unsigned slices = std::clamp<unsigned>(wanted, L::kMinSlices, L::kUnits / L::kGroupsPerJumpCta);
-    mtk::jump_kernel<P><<<(blocks - 1) * slices, mtk::kThreads, 0, stream>>>(start, polys, states, slices);
+    mtk::launch_jumps<P>(start, polys, states, blocks - 1, mtk::kJumpThreadsAlone, stream);
     check(cudaGetLastError(), "mt19937 jump kernel launch");
+  }
+  const std::uint64_t speculate_from = ctx.cuda_blocks != 0 ? kMinPerBlockRequested : kSpeculateMinPerBlock;
+  const bool steady = !capturing && blocks > 1 && per_block >= speculate_from && ws.have_last_ &&
+                      ws.last_epoch_ == epoch && ws.last_end_ == first && ws.last_n_ == n;
+  const auto kernel = &mtk::gen_kernel<P, Tr>;
+  if (steady) {
+    ws.prepare_generation_kernel(reinterpret_cast<const void*>(kernel));
+    ws.mark_launch_point(stream);
   }
 
   mtk::GenArgs<W> args{};
@@ -254,14 +367,19 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   args.window = start;
   args.states = states;
   args.next_window = capturing ? nullptr : ws.windows_[1 - ws.cur_];
-  mtk::gen_kernel<P, Tr><<<blocks, mtk::GenShape<P, V>::kThreads, 0, stream>>>(args, tr, out);
+  kernel<<<blocks, mtk::GenShape<P, V>::kThreads, 0, stream>>>(args, tr, out);
   const cudaError_t launched = cudaGetLastError();
   if (launched != cudaSuccess && blocks > 1) {
     cudaMemsetAsync(states, 0, sizeof(W) * L::N * blocks, stream);  // the jumps' sums must not leak into the next call
   }
   check(launched, "mt19937 generation kernel launch");
+  if (steady) ws.speculate(start, buffer, epoch, first, n, per_block, blocks);
 
   if (!capturing) {
+    ws.have_last_ = true;
+    ws.last_epoch_ = epoch;
+    ws.last_end_ = first + n;
+    ws.last_n_ = n;
     ws.cur_ = 1 - ws.cur_;
     ws.window_valid_ = true;
     ws.window_pos_ = first + n;

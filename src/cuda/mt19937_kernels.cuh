@@ -45,31 +45,32 @@ struct Layout {
   // every shared-memory offset is a compile-time constant from the thread's own base.
   static constexpr int kCycle = 8;
   static constexpr int kGenS = kCycle * K;
-  // Jump: outputs j = 0 .. JPAD-1 (>= N) over the 32 lanes of a warp, R consecutive outputs each;
-  // coefficients in units of kUnit (a multiple of 32 and of R, so that the unrolled loop's indices are
-  // constants). Each warp of a jump CTA takes its own share of the units.
-  static constexpr int JPAD = sizeof(W) == 4 ? 640 : 320;
-  static constexpr int R = JPAD / 32;
-  static constexpr int kUnit = 160;
-  static constexpr int kUnits = (core_mt::kDegree + kUnit - 1) / kUnit;  // 125
-  static constexpr int kGroupsPerJumpCta = kThreads / 32;
-  // Jump CTAs take at least this many slices of the units each, which bounds their shared memory.
-  static constexpr int kMinSlices = 4;
-  static constexpr int kMaxUnitsPerCta = (kUnits + kMinSlices - 1) / kMinSlices;
-  // The window is stored skewed (one pad word after every R words), so that the 32 lanes' reads at
-  // stride R fall in 32 different banks.
-  static constexpr int kJumpSpan = kMaxUnitsPerCta * kUnit + JPAD;
-  static constexpr int kJumpSmemWords = kJumpSpan + kJumpSpan / R + 1;
-  // The window the jump reads: X_q .. X_{q + kWindowWords - 1}.
-  static constexpr int kWindowWords = kUnits * kUnit + JPAD;
+  // Jump (jump_kernel): state b is sum_{i : g_b,i = 1} X[i .. i + N - 1], taken kBits coefficients
+  // at a time from a table of the 2^kBits sums of kBits consecutive rows. A CTA covers kSlice
+  // coefficients and kTile outputs (32 lanes, 8 bytes each) of every jump; its table is
+  // kRows x kRowWords words of shared memory (160 KB for both engines).
+  static constexpr int kBits = 6;
+  static constexpr int kRows = 1 << kBits;
+  static constexpr int kLaneWords = 8 / static_cast<int>(sizeof(W));
+  static constexpr int kTile = 32 * kLaneWords;                        // 64 / 32 outputs
+  static constexpr int kTiles = (N + kTile - 1) / kTile;               // 10
+  static constexpr int kChunkGroup = 16;                               // 16 chunks = 96 bits = 3 words
+  static constexpr int kSlice = sizeof(W) == 4 ? 576 : 288;            // coefficients per CTA
+  static constexpr int kSlices = (core_mt::kDegree + kSlice - 1) / kSlice;  // 35 / 70
+  static constexpr int kRowWords = kSlice + kTile;
+  // The slice's polynomial words of kPolyBatch jumps at a time are staged after the table, so that a
+  // warp reads its coefficients from shared memory, not at global-memory latency once per 96 bits.
+  static constexpr int kSliceWords = kSlice / 32;
+  static constexpr int kPolyBatch = 128;
+  static constexpr int kTableBytes = kRows * kRowWords * static_cast<int>(sizeof(W));
+  static constexpr int kJumpSmemBytes = kTableBytes + kPolyBatch * kSliceWords * 4;
+  // The window a jump reads: X_q .. X_{q + kWindowWords - 1}.
+  static constexpr int kWindowWords = kSlices * kSlice + kTiles * kTile + kBits;
+  static_assert(kSlice % (kBits * kChunkGroup) == 0, "a slice is whole chunk groups");
+  static_assert(kSlices * kSlice <= 32 * core_mt::kPolyWords, "polynomial words cover every slice");
+  static_assert((kRowWords * sizeof(W)) % 8 == 0 && (kBits * sizeof(W)) % 8 == 0, "8-byte table loads");
 
   static_assert(T * U < N && T * (U + 1) >= N, "U words per thread between barriers");
-  static_assert(kUnit % 32 == 0 && kUnit % R == 0, "static ring and bit indices in the jump loop");
-  static_assert(kUnits * kUnit <= 32 * core_mt::kPolyWords, "polynomial words cover every unit");
-  static_assert(JPAD >= N && 32 * R == JPAD, "jump lanes cover the window");
-  static_assert(kUnits / kMinSlices >= kGroupsPerJumpCta, "every warp of a jump CTA has units");
-  static_assert(kGroupsPerJumpCta * JPAD <= kJumpSmemWords, "the reduction fits in the window's space");
-  GPURNG_HD static constexpr int skew(int v) { return v + v / R; }
 };
 
 // The window at the start of a call, passed by value when the device does not hold it.
@@ -106,93 +107,103 @@ __global__ void __launch_bounds__(kThreads) window_kernel(WindowParam<P> start, 
   }
 }
 
-__device__ __forceinline__ void atomic_xor_word(std::uint32_t* p, std::uint32_t v) { atomicXor(p, v); }
-__device__ __forceinline__ void atomic_xor_word(std::uint64_t* p, std::uint64_t v) {
-  atomicXor(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
-}
+// Index of the lowest set bit of g > 0 (a constant in the unrolled Gray-code loop below).
+__host__ __device__ constexpr int lowest_set_bit(unsigned g) { return (g & 1u) != 0 ? 0 : 1 + lowest_set_bit(g >> 1); }
 
-// states[b] ^= part of sum_{i : g_b,i = 1} window[i .. i + N - 1], for b = 1 .. blocks-1; CTA x
-// handles jump b = 1 + x / slices and the slice x % slices of the coefficients. states must be zero
-// before the first CTA of a call runs (the generation kernel zeroes what it reads).
+// Jumps t = 0 .. count-1: states[t + 1] ^= this CTA's part of sum_{i : g_i = 1} window[i .. i + N - 1],
+// g = polys[t]. CTA x takes coefficient slice x / kTiles and output tile x % kTiles of every jump;
+// its warps take the jumps in turn. states must be zero
+// before the first CTA runs (the generation kernel zeroes what it reads).
+//
+// Why a table: the rows are windows of one sequence, so the sum of rows i .. i + 5 picked by a 6-bit
+// chunk v of g is U_v[i + j] with U_v[m] = sum_{r : v_r = 1} X[m + r], one sequence per v, shared by
+// every jump. A chunk then costs one 8-byte shared-memory load per lane instead of three XORs of
+// registers with branches, and the kernel is small enough (128 threads, 32 registers) to run beside
+// the generation kernel on every multiprocessor (the speculative jumps of mt19937.cu).
 template <class P>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(512, 4)
     jump_kernel(const typename P::word* __restrict__ window, const std::uint32_t* __restrict__ polys,
-                typename P::word* __restrict__ states, unsigned slices) {
+                typename P::word* __restrict__ states, unsigned count) {
   using L = Layout<P>;
   using W = typename P::word;
-  constexpr int R = L::R;
-  __shared__ W smem[L::kJumpSmemWords];
-  const unsigned b = 1 + blockIdx.x / slices;
-  const unsigned s = blockIdx.x % slices;
-  const int u0 = static_cast<int>(s * L::kUnits / slices);
-  const int u1 = static_cast<int>((s + 1) * L::kUnits / slices);
-  const int i0 = u0 * L::kUnit;
-  const int tid = static_cast<int>(threadIdx.x);
-  const int span = (u1 - u0) * L::kUnit + L::JPAD;
-  for (int t = tid; t < span; t += kThreads) smem[L::skew(t)] = window[i0 + t];
+  extern __shared__ std::uint64_t table[];  // table[v][m] as W words, m < kRowWords
+  const int slice = static_cast<int>(blockIdx.x) / L::kTiles;
+  const int tile = static_cast<int>(blockIdx.x) % L::kTiles;
+  const int base = slice * L::kSlice + tile * L::kTile;  // m = 0 is X[base]
+  W* const rows = reinterpret_cast<W*>(table);
+  for (int m = static_cast<int>(threadIdx.x); m < L::kRowWords; m += static_cast<int>(blockDim.x)) {
+    W x[L::kBits];
+#pragma unroll
+    for (int r = 0; r < L::kBits; ++r) x[r] = window[base + m + r];
+    W u = 0;
+    rows[m] = 0;
+#pragma unroll
+    for (int g = 1; g < L::kRows; ++g) {  // Gray-code order: one XOR per entry
+      u ^= x[lowest_set_bit(static_cast<unsigned>(g))];
+      rows[(g ^ (g >> 1)) * L::kRowWords + m] = u;
+    }
+  }
   __syncthreads();
 
-  // Warp g takes units [g0, g1); lane l owns outputs j0 .. j0 + R - 1. All lanes test the same
-  // coefficients, so the branches below never diverge. Coefficients are taken in pairs: when both are
-  // set, one three-input XOR adds both rows.
-  const int g = tid / 32;
-  const int j0 = (tid % 32) * R;
-  const int g0 = u0 + g * (u1 - u0) / L::kGroupsPerJumpCta;
-  const int g1 = u0 + (g + 1) * (u1 - u0) / L::kGroupsPerJumpCta;
-  const std::uint32_t* coeff = polys + static_cast<std::size_t>(b - 1) * core_mt::kPolyWords;
-  W acc[R];
-  W ring[R];  // ring[(i + r) % R] = X[i + j0 + r] at coefficient i
+  constexpr int kRowU64 = L::kRowWords * static_cast<int>(sizeof(W)) / 8;
+  constexpr int kChunkU64 = L::kBits * static_cast<int>(sizeof(W)) / 8;
+  constexpr int kGroups = L::kSlice / (L::kBits * L::kChunkGroup);
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  const unsigned warps = blockDim.x / 32;
+  const std::uint64_t* const my = table + lane;
+  const bool writes = tile * L::kTile + lane * L::kLaneWords < L::N;
+  std::uint32_t* const staged = reinterpret_cast<std::uint32_t*>(table) + L::kTableBytes / 4;
+  for (unsigned tb = 0; tb < count; tb += L::kPolyBatch) {
+    const unsigned batch = count - tb < static_cast<unsigned>(L::kPolyBatch) ? count - tb : L::kPolyBatch;
+    __syncthreads();  // the previous batch's words are read
+    for (unsigned e = threadIdx.x; e < batch * L::kSliceWords; e += blockDim.x) {
+      const unsigned t = tb + e / L::kSliceWords;
+      staged[e] = polys[static_cast<std::size_t>(t) * core_mt::kPolyWords + slice * L::kSliceWords + e % L::kSliceWords];
+    }
+    __syncthreads();
+    for (unsigned t = tb + threadIdx.x / 32; t < tb + batch; t += warps) {
+      const std::uint32_t* cw = staged + (t - tb) * L::kSliceWords;
+      std::uint64_t acc = 0;
+#pragma unroll 2
+      for (int g = 0; g < kGroups; ++g) {
+        const std::uint32_t w0 = cw[3 * g], w1 = cw[3 * g + 1], w2 = cw[3 * g + 2];
+        const std::uint64_t lo = w0 | (static_cast<std::uint64_t>(w1) << 32);
+        const std::uint64_t hi = w1 | (static_cast<std::uint64_t>(w2) << 32);
+        const std::uint64_t* const at = my + g * L::kChunkGroup * kChunkU64;
 #pragma unroll
-  for (int r = 0; r < R; ++r) {
-    acc[r] = 0;
-    ring[r] = smem[L::skew(g0 * L::kUnit - i0 + j0 + r)];
-  }
-  // Coefficients are taken R at a time (a loop that is not unrolled, so the body stays small enough
-  // for the instruction cache: the fully unrolled unit loop spent half its time waiting for
-  // instructions), R = ring length, so that the ring's indices are constants in the body.
-#pragma unroll 1
-  for (int u = g0; u < g1; ++u) {
-#pragma unroll 1
-    for (int i = u * L::kUnit; i < (u + 1) * L::kUnit; i += R) {
-      // R bits from bit i on (kPolyWords pads the array well past the last unit's words).
-      const unsigned wi = static_cast<unsigned>(i) / 32, sh = static_cast<unsigned>(i) % 32;
-      const std::uint64_t two_words = coeff[wi] | (static_cast<std::uint64_t>(coeff[wi + 1]) << 32);
-      const unsigned bits = static_cast<unsigned>(two_words >> sh);
-      // next[t] = X[i + j0 + R + t] (i is a multiple of R, so the skew adds one pad word per R).
-      const W* next = smem + L::skew(i - i0 + j0 + R);
-#pragma unroll
-      for (int t = 0; t < R; t += 2) {
-        const unsigned two = (bits >> t) & 3u;
-        const W nv0 = next[t];
-        const W nv1 = next[t + 1];
-        // Row i + t is ring[(t + r) % R]; row i + t + 1 is the same shifted by one, ending with nv0.
-        if (two == 3u) {
-#pragma unroll
-          for (int r = 0; r < R; ++r) acc[r] ^= ring[(t + r) % R] ^ (r + 1 < R ? ring[(t + r + 1) % R] : nv0);
-        } else if (two == 1u) {
-#pragma unroll
-          for (int r = 0; r < R; ++r) acc[r] ^= ring[(t + r) % R];
-        } else if (two == 2u) {
-#pragma unroll
-          for (int r = 0; r < R; ++r) acc[r] ^= r + 1 < R ? ring[(t + r + 1) % R] : nv0;
+        for (int c = 0; c < L::kChunkGroup; ++c) {
+          constexpr int kMask = L::kRows - 1;
+          const int o = L::kBits * c;
+          const unsigned v = static_cast<unsigned>(o + L::kBits <= 64 ? lo >> o : hi >> (o - 32)) & kMask;
+          acc ^= at[v * kRowU64 + c * kChunkU64];
         }
-        ring[t % R] = nv0;
-        ring[(t + 1) % R] = nv1;
+      }
+      if (writes) {
+        auto* dst = reinterpret_cast<unsigned long long*>(states + static_cast<std::size_t>(t + 1) * L::N +
+                                                          tile * L::kTile) + lane;
+        atomicXor(dst, static_cast<unsigned long long>(acc));
       }
     }
   }
-  __syncthreads();  // every group is done reading the window: reuse its space for the reduction
-  W* red = smem;
-#pragma unroll
-  for (int r = 0; r < R; ++r) red[g * L::JPAD + j0 + r] = acc[r];
-  __syncthreads();
-  W* dst = states + static_cast<std::size_t>(b) * L::N;
-  for (int j = tid; j < L::N; j += kThreads) {
-    W v = red[j];
-#pragma unroll
-    for (int k = 1; k < L::kGroupsPerJumpCta; ++k) v ^= red[k * L::JPAD + j];
-    atomic_xor_word(dst + j, v);
-  }
+}
+
+// Threads of a jump CTA: alone, 16 warps; beside the generation kernel, the 4 warps whose registers
+// two generation blocks leave free (2 x 768 threads x 40 registers of 65,536).
+inline constexpr unsigned kJumpThreadsAlone = 512;
+inline constexpr unsigned kJumpThreadsBeside = 128;
+
+// Lets jump_kernel<P> use its table (once per device; the shared memory is above the 48 KB default).
+template <class P>
+cudaError_t prepare_jump_kernel() {
+  return cudaFuncSetAttribute(jump_kernel<P>, cudaFuncAttributeMaxDynamicSharedMemorySize, Layout<P>::kJumpSmemBytes);
+}
+
+// count jumps of window into states[1 .. count] with polynomials polys[0 .. count - 1].
+template <class P>
+void launch_jumps(const typename P::word* window, const std::uint32_t* polys, typename P::word* states, unsigned count,
+                  unsigned threads, cudaStream_t stream) {
+  using L = Layout<P>;
+  jump_kernel<P><<<L::kSlices * L::kTiles, threads, L::kJumpSmemBytes, stream>>>(window, polys, states, count);
 }
 
 template <class W>
@@ -261,11 +272,12 @@ struct GenShape {
   using L = Layout<P>;
   static constexpr int G = 16 / static_cast<int>(sizeof(V));
   static constexpr int kProducers = (L::T + 31) / 32 * 32;
-  // Per group: one output group per thread and iteration, within a block of at most 1024 threads
-  // (beyond that, threads take two output groups). Two blocks share a multiprocessor (the launch
-  // bound): 768 threads and 40 registers for 32-bit outputs, 1024 and 32 for doubles, which spill a
-  // few registers; 768 threads taking two groups each measured the same within a few percent.
-  static constexpr int kMaxThreads = 1024;
+  // Per group: one output group per thread and iteration, within a block of at most 768 threads
+  // (beyond that, threads take two output groups, as for doubles). Two blocks share a multiprocessor
+  // (the launch bound: 40 registers) and leave 4,096 registers, 128 threads at 32, for a jump CTA
+  // beside them. (1024 threads at 32 registers for doubles, which spill a few, measured the same
+  // within a few percent on the H100 but fill the register file.)
+  static constexpr int kMaxThreads = 768;
   static constexpr int kWanted = ((L::K + G - 1) / G + 1 + 31) / 32 * 32;
   static constexpr int kRoom = (kMaxThreads - kProducers) / kStages / 32 * 32;
   static constexpr int kConsumers = kWanted < kRoom ? kWanted : kRoom;

@@ -195,12 +195,13 @@ Poly jump_polynomial_power_of_two(unsigned e) {
 }
 
 template <class P>
-Poly block_polynomials(std::uint64_t L, unsigned count) {
+Poly block_polynomials(std::uint64_t L, unsigned count, std::uint64_t shift) {
   const Modulus& m = modulus<P>();
   Poly out(static_cast<std::size_t>(count) * core_mt::kPolyWords);
   if (count == 0) return out;
   const GF2X g = power_of_x(L, m);
   GF2X acc = g;
+  if (shift != 0) mul_mod(acc, acc, power_of_x(shift, m), m);
   to_words(acc, out.data());
   for (unsigned b = 2; b <= count; ++b) {
     mul_mod(acc, acc, g, m);
@@ -210,20 +211,21 @@ Poly block_polynomials(std::uint64_t L, unsigned count) {
 }
 
 template <class P>
-std::shared_ptr<const Poly> cached_block_polynomials(std::uint64_t L, unsigned count) {
+std::shared_ptr<const Poly> cached_block_polynomials(std::uint64_t L, unsigned count, std::uint64_t shift) {
   // Bounded: past kMaxEntries sets the cache starts over (sets are rebuilt on demand).
   constexpr std::size_t kMaxEntries = 64;
   static std::mutex lock;
-  static std::map<std::uint64_t, std::shared_ptr<const Poly>> cache;
+  static std::map<std::pair<std::uint64_t, std::uint64_t>, std::shared_ptr<const Poly>> cache;
+  const auto key = std::make_pair(L, shift);
   {
     const std::lock_guard<std::mutex> hold(lock);
-    auto it = cache.find(L);
+    auto it = cache.find(key);
     if (it != cache.end() && it->second->size() >= static_cast<std::size_t>(count) * core_mt::kPolyWords) return it->second;
   }
-  auto made = std::make_shared<const Poly>(block_polynomials<P>(L, count));  // outside the lock: tens of ms
+  auto made = std::make_shared<const Poly>(block_polynomials<P>(L, count, shift));  // outside the lock: tens of ms
   const std::lock_guard<std::mutex> hold(lock);
   if (cache.size() >= kMaxEntries) cache.clear();
-  auto& slot = cache[L];
+  auto& slot = cache[key];
   if (!slot || slot->size() < made->size()) slot = made;
   return slot;
 }
@@ -254,8 +256,8 @@ void jump_window(typename P::word* window, std::uint64_t k) {
   template Poly jump_polynomial<P>(std::uint64_t);                                        \
   template Poly jump_polynomial_decimal<P>(const std::string&);                           \
   template Poly jump_polynomial_power_of_two<P>(unsigned);                                \
-  template Poly block_polynomials<P>(std::uint64_t, unsigned);                            \
-  template std::shared_ptr<const Poly> cached_block_polynomials<P>(std::uint64_t, unsigned); \
+  template Poly block_polynomials<P>(std::uint64_t, unsigned, std::uint64_t);             \
+  template std::shared_ptr<const Poly> cached_block_polynomials<P>(std::uint64_t, unsigned, std::uint64_t); \
   template Poly multiply<P>(const Poly&, const Poly&);                                    \
   template void apply_polynomial<P>(typename P::word*, const Poly&);                     \
   template void jump_window<P>(typename P::word*, std::uint64_t);

@@ -33,14 +33,14 @@ Poly jump_polynomial_decimal(const std::string& k);
 template <class P>
 Poly jump_polynomial_power_of_two(unsigned e);
 
-// x^(b*L) mod P(x) for b = 1 .. count, concatenated (count * kPolyWords words).
+// x^(shift + b*L) mod P(x) for b = 1 .. count, concatenated (count * kPolyWords words).
 template <class P>
-Poly block_polynomials(std::uint64_t L, unsigned count);
+Poly block_polynomials(std::uint64_t L, unsigned count, std::uint64_t shift = 0);
 
 // The same, at least `count` of them, from a process-wide cache (the CUDA backend asks for the same
-// sets again and again: one per segment length). Thread-safe.
+// sets again and again: one per segment length and call length). Thread-safe.
 template <class P>
-std::shared_ptr<const Poly> cached_block_polynomials(std::uint64_t L, unsigned count);
+std::shared_ptr<const Poly> cached_block_polynomials(std::uint64_t L, unsigned count, std::uint64_t shift = 0);
 
 // (a * b) mod P(x) for two jump polynomials: a jump by a+b (for tests and for composing jumps).
 template <class P>
