@@ -286,6 +286,18 @@ int main(int argc, char** argv) {
         rows.push_back(r);
       }
     }
+    // Speculation at 2^28 u32 (off by default there: 2^20 positions per block), switched on by
+    // setting the default grid explicitly (cuda_blocks lowers the threshold).
+    {
+      const std::size_t n = std::min<std::size_t>(std::size_t{1} << 28, buf_bytes / 4);
+      gpurng::Generator g(gpurng::Engine::mt19937, gpurng::Backend::cuda);
+      g.cuda_stream(s);
+      g.cuda_blocks(2 * static_cast<unsigned>(sms));
+      Row r{"mt19937", "u32 speculating", n, 4, 0, 0, 0, 0};
+      g.generate_bits(static_cast<std::uint32_t*>(buf), n);
+      r.gpurng_gsps = gsps(n, median_ms([&] { g.generate_bits(static_cast<std::uint32_t*>(buf), n); }, s));
+      rows.push_back(r);
+    }
   }
   cudaFree(buf);
 
