@@ -232,15 +232,15 @@ int main(int argc, char** argv) {
   // Chains per multiprocessor: u32 steady state at the largest size with blocks = k * SMs (each extra
   // chain costs a jump per call), beside what the occupancy calculator allows for the kernel.
   {
-    using GenU32 = decltype(&mtk::gen_kernel<core_mt::Mt32, gpurng::core::dist::Bits<core_mt::Engine32>>);
-    const GenU32 kernel = &mtk::gen_kernel<core_mt::Mt32, gpurng::core::dist::Bits<core_mt::Engine32>>;
+    using GenU32 = decltype(&mtk::direct_kernel<core_mt::Mt32, gpurng::core::dist::Bits<core_mt::Engine32>>);
+    const GenU32 kernel = &mtk::direct_kernel<core_mt::Mt32, gpurng::core::dist::Bits<core_mt::Engine32>>;
+    constexpr int kThreads = mtk::kDirectThreads<core_mt::Mt32>;
     int resident = 0;
-    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, mtk::GenShape<core_mt::Mt32, std::uint32_t>::kThreads, 0),
-               "occupancy");
+    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, kThreads, 0), "occupancy");
     cudaFuncAttributes attr{};
     cuda_check(cudaFuncGetAttributes(&attr, kernel), "attributes");
-    std::printf("mt19937 u32 generation kernel: %d threads, %d registers/thread, %zu B static shared, %d resident blocks/SM\n",
-                mtk::GenShape<core_mt::Mt32, std::uint32_t>::kThreads, attr.numRegs, attr.sharedSizeBytes, resident);
+    std::printf("mt19937 u32 generation kernel (direct_kernel): %d threads, %d registers/thread, %zu B static shared, %d resident blocks/SM\n",
+                kThreads, attr.numRegs, attr.sharedSizeBytes, resident);
     // u32 at the largest size, and uniform f64 at 2^28: a bandwidth-bound output, where the second
     // chain's latency hiding may not repay its jumps.
     struct Sweep {
@@ -248,16 +248,20 @@ int main(int argc, char** argv) {
       std::size_t n;
       std::size_t bytes;
       std::function<void(gpurng::Generator&, std::size_t)> run;
+      bool plain;  // also a "no speculation" row
     };
     const Sweep sweeps[] = {
         {"u32", std::min<std::size_t>(max_n, buf_bytes / 4), 4,
-         [&](gpurng::Generator& g, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(buf), n); }},
+         [&](gpurng::Generator& g, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(buf), n); }, true},
+        {"u32", std::min<std::size_t>(std::size_t{1} << 28, buf_bytes / 4), 4,
+         [&](gpurng::Generator& g, std::size_t n) { g.generate_bits(static_cast<std::uint32_t*>(buf), n); }, false},
         {"uniform f64", std::min<std::size_t>(std::size_t{1} << 28, buf_bytes / 8), 8,
-         [&](gpurng::Generator& g, std::size_t n) { g.generate_uniform(static_cast<double*>(buf), n); }},
+         [&](gpurng::Generator& g, std::size_t n) { g.generate_uniform(static_cast<double*>(buf), n); }, true},
         {"uniform f64", std::min<std::size_t>(max_n, buf_bytes / 8), 8,
-         [&](gpurng::Generator& g, std::size_t n) { g.generate_uniform(static_cast<double*>(buf), n); }},
+         [&](gpurng::Generator& g, std::size_t n) { g.generate_uniform(static_cast<double*>(buf), n); }, true},
     };
     for (const Sweep& sw : sweeps) {
+      if (&sw != &sweeps[0] && sw.n == (&sw - 1)->n && sw.bytes == (&sw - 1)->bytes) continue;  // sizes collapsed
       for (unsigned k = 1; k <= (sw.bytes == 4 ? 4u : 2u); ++k) {
         gpurng::Generator g(gpurng::Engine::mt19937, gpurng::Backend::cuda);
         g.cuda_stream(s);
@@ -272,6 +276,7 @@ int main(int argc, char** argv) {
       }
       // Without speculative jumps: calls alternate between n and n - 4 values (the same blocks), so
       // no call repeats the previous one's length and each runs its own jumps first (at 2^28 too).
+      if (!sw.plain) continue;
       std::vector<std::size_t> plain = {sw.n};
       if (sw.n > (std::size_t{1} << 28) && sw.bytes == 4) plain.push_back(std::size_t{1} << 28);
       for (std::size_t n : plain) {
@@ -286,8 +291,8 @@ int main(int argc, char** argv) {
         rows.push_back(r);
       }
     }
-    // Speculation at 2^28 u32 (off by default there: 2^20 positions per block), switched on by
-    // setting the default grid explicitly (cuda_blocks lowers the threshold).
+    // Speculation at 2^28 u32 with the default grid set explicitly (cuda_blocks lowers the
+    // threshold; since direct_kernel it is on by default there too, so this row checks the default).
     {
       const std::size_t n = std::min<std::size_t>(std::size_t{1} << 28, buf_bytes / 4);
       gpurng::Generator g(gpurng::Engine::mt19937, gpurng::Backend::cuda);

@@ -159,16 +159,19 @@ TEST(CudaMt19937, SanitizerSizedCallsOfEveryKernel) {
   for (Engine e : kEngines) {
     const auto kinds = all_kinds(e);
     for (const Kind& k : {kinds[0], kinds[3], kinds[2]}) {
-      const auto want = on_cpu(e, k, 77, 1, 9001);
+      const std::size_t total = 9001 + 40000;
+      const auto want = on_cpu(e, k, 77, 1, total);
       Generator g(e, Backend::cuda);
       g.seed(77);
       g.offset(1);
       g.cuda_blocks(3);
       unsigned char* d = nullptr;
-      CUDA_OK(cudaMalloc(&d, (9001 + 1) * k.size));
+      CUDA_OK(cudaMalloc(&d, (total + 1) * k.size));
       k.gen(g, d + k.size, 4000);                       // window kernel, 3 blocks, jumps, unaligned
       k.gen(g, d + k.size + 4000 * k.size, 5001);       // the kept window, ragged end
-      std::vector<unsigned char> got(9001 * k.size);
+      g.cuda_blocks(2);
+      k.gen(g, d + k.size + 9001 * k.size, 40000);      // blocks long enough for direct_kernel's unrolled loop
+      std::vector<unsigned char> got(total * k.size);
       CUDA_OK(cudaMemcpy(got.data(), d + k.size, got.size(), cudaMemcpyDeviceToHost));
       cudaFree(d);
       EXPECT_EQ(got, want) << name_of(e) << " " << k.name << ": " << first_difference(got, want, k.size);
@@ -244,6 +247,34 @@ TEST(CudaMt19937, OneCallOrManyOnTheGpu) {
       const auto want = on_cpu(e, k, 8, 0, total);
       EXPECT_EQ(got, want) << name_of(e) << " " << k.name << ": " << first_difference(got, want, k.size);
     }
+  }
+}
+
+// Outputs of both generation kernels (direct_kernel for bits and uniforms, gen_kernel for the rest)
+// continue one stream: each call starts from the window the previous call, of another kind, left.
+TEST(CudaMt19937, MixedOutputsContinueOneStream) {
+  REQUIRE_DEVICE();
+  std::mt19937_64 rng(11);
+  for (Engine e : kEngines) {
+    const auto kinds = all_kinds(e);
+    Generator g(e, Backend::cuda), c(e, Backend::cpu);
+    g.seed(21);
+    c.seed(21);
+    const std::size_t most = 200000;
+    unsigned char* d = nullptr;
+    CUDA_OK(cudaMalloc(&d, most * 8));
+    std::vector<unsigned char> got(most * 8), want(most * 8);
+    for (int call = 0; call < 24; ++call) {
+      const Kind& k = kinds[rng() % 5];  // bits, uniform f/d, normal f/d
+      const std::size_t n = 1 + rng() % most;
+      g.cuda_blocks(static_cast<unsigned>(rng() % 5));
+      k.gen(g, d, n);
+      k.gen(c, want.data(), n);
+      CUDA_OK(cudaMemcpy(got.data(), d, n * k.size, cudaMemcpyDeviceToHost));
+      ASSERT_EQ(0, std::memcmp(got.data(), want.data(), n * k.size))
+          << name_of(e) << " call " << call << " " << k.name << " n " << n;
+    }
+    cudaFree(d);
   }
 }
 
@@ -329,7 +360,8 @@ TEST(CudaMt19937, SpeculativeJumpsOnlyServeTheCallTheyWereMadeFor) {
   };
   for (Engine e : kEngines) {
     const auto kinds = all_kinds(e);
-    for (const Kind& k : {kinds[0], kinds[2]}) {
+    // Bits and uniform doubles (direct_kernel, 512-thread jump CTAs beside it) and normals (gen_kernel, 128).
+    for (const Kind& k : {kinds[0], kinds[2], kinds[3]}) {
       Generator g(e, Backend::cuda), c(e, Backend::cpu);
       g.seed(5);
       c.seed(5);
@@ -361,8 +393,8 @@ TEST(CudaMt19937, SpeculativeJumpsOnlyServeTheCallTheyWereMadeFor) {
   }
 }
 
-// The same at the default grid and a benchmark-like length (2 chains per multiprocessor, speculation
-// on by default): four equal calls, the last three served by speculative jumps.
+// The same at the default grid and a benchmark-like length (speculation on by default: 2^19
+// positions per block): four equal calls, the last two or three served by speculative jumps.
 TEST(CudaMt19937, LargeSteadyStreamWithSpeculativeJumps) {
   REQUIRE_DEVICE();
   const std::size_t n = (std::size_t{1} << 26) + 4;

@@ -4,14 +4,16 @@
 //
 // A call is at most three launches on the caller's stream: window_kernel (only when the device does
 // not hold the window at `first`: first call, a user-set offset, graph capture), jump_kernel (only
-// with more than one block) and gen_kernel. A steady stream of equal calls needs no host work: the
-// window comes from the previous call and the polynomials from the cache.
+// with more than one block) and a generation kernel: direct_kernel for bits and uniforms (the
+// producers store their own words), gen_kernel for the other outputs (consumer threads transform).
+// A steady stream of equal calls needs no host work: the window comes from the previous call and
+// the polynomials from the cache.
 //
 // Speculative jumps: when a call repeats the previous call's length and continues it, it also
 // launches, on a low-priority side stream, the jumps the next call of the same length would need
 // (from this call's start window, by n + b L), into the second states buffer. They run beside this
-// call's generation kernel (jump CTAs of 128 threads fit in what two generation blocks leave of a
-// multiprocessor), so the next call starts generating at once. The next call always waits for them
+// call's generation kernel (jump CTAs of 512 threads fit beside two direct_kernel blocks, of 128
+// threads beside two gen_kernel blocks), so the next call starts generating at once. The next call always waits for them
 // (they read the window it overwrites) and uses them only if it is that call; otherwise the buffer
 // is cleared before its next use.
 #include <algorithm>
@@ -38,23 +40,27 @@ constexpr std::uint64_t kMinPerBlockRequested = 1024;
 constexpr unsigned kMaxBlocks = 4096;
 // Segments are indexed with 32-bit counters inside a block.
 constexpr std::uint64_t kMaxPerBlock = std::uint64_t{1} << 30;
-// Chains of the recurrence per multiprocessor. gen_kernel's launch bound lets two blocks share one
-// (each hides the other's barrier and shared-memory latency: about 1.3x the rate of one), but every
-// chain costs a jump, so the second one is used only for calls long enough to repay it: at least
-// kSecondChainPerBlock positions per block (measured on an H200: about even at 2^27 positions,
-// better from 2^28 on; docs/PERFORMANCE.md).
+// Chains of the recurrence per multiprocessor. Both generation kernels let two blocks share one
+// (each hides the other's barrier and shared-memory latency), but every chain costs a jump, so the
+// second one is used only for calls long enough to repay it: at least kSecondChainPerBlock
+// positions per block (measured on an H200: about even at 2^27 positions, better from 2^28 on;
+// docs/PERFORMANCE.md).
 constexpr unsigned kGenBlocksPerSm = 2;
 constexpr std::uint64_t kSecondChainPerBlock = std::uint64_t{1} << 19;
-// MT19937's uniform doubles are bound by the write ceiling rather than by the recurrence, so the
-// second chain repays its jumps only later (H200: one chain 417-419 vs two 395-397 GS/s at 2^28
-// values, 436 vs 468-471 at 2^30). The transforms that compute more per value (normals,
-// exponentials; 64-bit words) lose with one chain (normal f64 at 2^28: 152 vs 171 GS/s).
-constexpr std::uint64_t kSecondChainPerBlockWide = std::uint64_t{1} << 21;
-// Speculate only when a block's generation outlasts the speculative jumps beside it: measured on an
-// H200 (docs/PERFORMANCE.md), 2^22 positions per block gain 5% (u32, 2^30 values per call) and 2^20
-// lose 2% (2^28 values: the 263 jumps in 128-thread CTAs take longer than the generation beside
-// them). With cuda_blocks set (tests, tuning) from kMinPerBlockRequested on.
+// MT19937's uniform doubles from direct_kernel are bound by the write ceiling, not by the
+// recurrence, and one chain per SM beats two at every size measured (H200: 495 vs 457 GS/s at 2^28
+// values, 520 vs 494 at 2^30), so they keep one.
+constexpr bool one_chain_only(bool direct, int word_bits, std::size_t value_bytes) {
+  return direct && word_bits == 32 && value_bytes == 8;
+}
+// Speculate only when a block's generation outlasts the speculative jumps beside it. Beside
+// gen_kernel (two blocks of 768 threads) the jumps get 128-thread CTAs: measured on an H200
+// (docs/PERFORMANCE.md), 2^22 positions per block gain 5% (u32, 2^30 values per call) and 2^20 lose
+// 2% (the 263 jumps take longer than the generation beside them). Beside direct_kernel (blocks of
+// 227 threads) they keep their 512-thread CTAs, and 2^20 positions per block gain 16% (u32, 2^28
+// values: 762 vs 655 GS/s). With cuda_blocks set (tests, tuning) from kMinPerBlockRequested on.
 constexpr std::uint64_t kSpeculateMinPerBlock = std::uint64_t{1} << 21;
+constexpr std::uint64_t kSpeculateMinPerBlockDirect = std::uint64_t{1} << 19;
 // Cached polynomial sets (one per segment length) before old ones are retired.
 constexpr std::size_t kMaxPolySets = 32;
 
@@ -153,7 +159,7 @@ class MtWorkspace {
   // (this call's window), into the buffer this call does not use; ordered after everything the
   // caller's stream has before the point recorded by mark_launch_point.
   void speculate(const W* start, int used, std::uint64_t epoch, std::uint64_t first, std::uint64_t n,
-                 std::uint64_t per_block, unsigned blocks) {
+                 std::uint64_t per_block, unsigned blocks, unsigned jump_threads) {
     const int target = 1 - used;
     check(cudaStreamWaitEvent(side_, launch_point_, 0), "cudaStreamWaitEvent (mt19937 speculation)");
     if (dirty_[target]) {
@@ -161,7 +167,7 @@ class MtWorkspace {
     }
     dirty_[target] = true;  // from here on, until a call uses or clears it
     const std::uint32_t* polys = polys_for(per_block, blocks - 1, n);
-    mtk::launch_jumps<P>(start, polys, states_[target], blocks - 1, mtk::kJumpThreadsBeside, side_);
+    mtk::launch_jumps<P>(start, polys, states_[target], blocks - 1, jump_threads, side_);
     check(cudaGetLastError(), "mt19937 speculative jump kernel launch");
     check(cudaEventRecord(spec_done_, side_), "cudaEventRecord");
     spec_buf_ = target;
@@ -292,6 +298,12 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   using V = typename Tr::value_type;
   using L = mtk::Layout<P>;
   constexpr unsigned G = 16 / sizeof(V);
+  // Bits and uniforms, one word per value and a cheap transform, are stored by the producers
+  // themselves (direct_kernel); the other outputs keep consumer threads (gen_kernel), which take the
+  // transforms' work off the recurrence's path.
+  constexpr bool kDirect = std::is_same_v<Tr, core::dist::Bits<core::mt19937::Engine<P>>> ||
+                           std::is_same_v<Tr, core::dist::Uniform<core::mt19937::Engine<P>, float>> ||
+                           std::is_same_v<Tr, core::dist::Uniform<core::mt19937::Engine<P>, double>>;
   if (n == 0) return;
   if (!workspace) {
     MtWorkspacePtr<P> w(new MtWorkspace<P>());
@@ -306,9 +318,8 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
 
   // Blocks and segment length.
   const std::uint64_t sms = static_cast<std::uint64_t>(ws.sms());
-  constexpr bool kWriteBound = std::is_same_v<Tr, core::dist::Uniform<core::mt19937::Engine<P>, double>> && P::w == 32;
-  const std::uint64_t second_chain = kWriteBound ? kSecondChainPerBlockWide : kSecondChainPerBlock;
-  const std::uint64_t chains = n >= sms * kGenBlocksPerSm * second_chain ? kGenBlocksPerSm : 1;
+  const bool second_chain = !one_chain_only(kDirect, P::w, sizeof(V)) && n >= sms * kGenBlocksPerSm * kSecondChainPerBlock;
+  const std::uint64_t chains = second_chain ? kGenBlocksPerSm : 1;
   const std::uint64_t max_blocks =
       ctx.cuda_blocks != 0 ? std::min<std::uint64_t>(ctx.cuda_blocks, kMaxBlocks) : sms * chains;
   if (n > kMaxPerBlock * kMaxBlocks) {
@@ -350,10 +361,19 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
     mtk::launch_jumps<P>(start, polys, states, blocks - 1, mtk::kJumpThreadsAlone, stream);
     check(cudaGetLastError(), "mt19937 jump kernel launch");
   }
-  const std::uint64_t speculate_from = ctx.cuda_blocks != 0 ? kMinPerBlockRequested : kSpeculateMinPerBlock;
+  const std::uint64_t speculate_from = ctx.cuda_blocks != 0 ? kMinPerBlockRequested
+                                      : kDirect             ? kSpeculateMinPerBlockDirect
+                                                            : kSpeculateMinPerBlock;
   const bool steady = !capturing && blocks > 1 && per_block >= speculate_from && ws.have_last_ &&
                       ws.last_epoch_ == epoch && ws.last_end_ == first && ws.last_n_ == n;
-  const auto kernel = &mtk::gen_kernel<P, Tr>;
+  const auto kernel = [] {
+    if constexpr (kDirect) {
+      return &mtk::direct_kernel<P, Tr>;
+    } else {
+      return &mtk::gen_kernel<P, Tr>;
+    }
+  }();
+  const unsigned threads = kDirect ? mtk::kDirectThreads<P> : mtk::GenShape<P, V>::kThreads;
   if (steady) {
     ws.prepare_generation_kernel(reinterpret_cast<const void*>(kernel));
     ws.mark_launch_point(stream);
@@ -367,13 +387,16 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   args.window = start;
   args.states = states;
   args.next_window = capturing ? nullptr : ws.windows_[1 - ws.cur_];
-  kernel<<<blocks, mtk::GenShape<P, V>::kThreads, 0, stream>>>(args, tr, out);
+  kernel<<<blocks, threads, 0, stream>>>(args, tr, out);
   const cudaError_t launched = cudaGetLastError();
   if (launched != cudaSuccess && blocks > 1) {
     cudaMemsetAsync(states, 0, sizeof(W) * L::N * blocks, stream);  // the jumps' sums must not leak into the next call
   }
   check(launched, "mt19937 generation kernel launch");
-  if (steady) ws.speculate(start, buffer, epoch, first, n, per_block, blocks);
+  if (steady) {
+    ws.speculate(start, buffer, epoch, first, n, per_block, blocks,
+                 kDirect ? mtk::kJumpThreadsAlone : mtk::kJumpThreadsBeside);
+  }
 
   if (!capturing) {
     ws.have_last_ = true;

@@ -264,6 +264,55 @@ __device__ __forceinline__ void with_cycle_stage(unsigned i, F&& f) {
   }
 }
 
+// The producer step shared by gen_kernel and direct_kernel, in two halves so that a caller can put
+// other work between the loads and their use. Iteration i = J (mod kCycle) makes, for producer tid,
+// the U words w = N + i K + tid + T q (q < U), which need X[w - N], X[w - N + 1] (written before the
+// last barrier) and X[w - T], the thread's previous word (prev). `my` is the thread's base slot
+// buf + ts in a circular buffer of S = kCycle K words (ts = tid + sh, sh <= kMirror - 2), whose
+// slots [S, S + kMirror) mirror [0, kMirror): every offset below is then a compile-time constant.
+template <class P, int J>
+__device__ __forceinline__ void load_words(const typename P::word* my, typename P::word (&x0)[Layout<P>::U],
+                                           typename P::word (&x1)[Layout<P>::U]) {
+  using L = Layout<P>;
+#pragma unroll
+  for (int q = 0; q < L::U; ++q) {
+    x0[q] = my[J * L::K + L::T * q];
+    x1[q] = my[J * L::K + L::T * q + 1];
+  }
+}
+
+template <class P, int J, int S, int kMirror>
+__device__ __forceinline__ void extend_words(typename P::word* my, int ts, typename P::word& prev,
+                                             const typename P::word (&x0)[Layout<P>::U],
+                                             const typename P::word (&x1)[Layout<P>::U],
+                                             typename P::word (&x)[Layout<P>::U]) {
+  using L = Layout<P>;
+  using W = typename P::word;
+  constexpr int T = L::T;
+  static_assert(S == L::kCycle * L::K, "constant offsets need a buffer of whole cycles");
+#pragma unroll
+  for (int q = 0; q < L::U; ++q) {
+    const W v = core_mt::recur<P>(x0[q], x1[q], prev);
+    prev = v;
+    x[q] = v;
+    // Unwrapped slot ts + c; c < S after one subtraction, ts + c <= S + T + kMirror - 3.
+    constexpr int c0 = L::N + J * L::K;
+    const int c = (c0 + T * q) % S;
+    if (c + T + kMirror <= S + 2) {  // never wraps (folded)
+      my[c] = v;
+      if (c < kMirror && ts + c < kMirror) my[c + S] = v;
+    } else {
+      const bool wraps = ts + c >= S;
+      if (wraps) {
+        my[c - S] = v;
+        if (ts + c < S + kMirror) my[c] = v;  // the mirror copy
+      } else {
+        my[c] = v;
+      }
+    }
+  }
+}
+
 // Thread counts of the generation kernel for engine P writing values of type V: whole warps of
 // producers (T of them active), and kStages groups of consumers, group g taking iterations
 // i = g (mod kStages), with enough threads for one output group each per iteration.
@@ -349,32 +398,9 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
       constexpr unsigned st = j % kStages;
       if (it >= kStages) named_sync<kBarEmpty + st, kStage>();
       if (active) {
-        W x0[L::U], x1[L::U];
-#pragma unroll
-        for (int q = 0; q < L::U; ++q) {  // written before the last producer barrier
-          x0[q] = my[j * L::K + T * q];
-          x1[q] = my[j * L::K + T * q + 1];
-        }
-#pragma unroll
-        for (int q = 0; q < L::U; ++q) {
-          const W x = core_mt::recur<P>(x0[q], x1[q], prev);
-          prev = x;
-          // Unwrapped slot ts + c; c < S after one subtraction, ts + c < S + T + G.
-          constexpr int c0 = L::N + j * L::K;
-          const int c = (c0 + T * q) % static_cast<int>(S);
-          if (c + T + static_cast<int>(G) <= static_cast<int>(S) + 1) {  // never wraps (folded)
-            my[c] = x;
-            if (c <= static_cast<int>(G) && ts + c < static_cast<int>(kMirror)) my[c + S] = x;
-          } else {
-            const bool wraps = ts + c >= static_cast<int>(S);
-            if (wraps) {
-              my[c - static_cast<int>(S)] = x;
-              if (ts + c < static_cast<int>(S + kMirror)) my[c] = x;  // the mirror copy
-            } else {
-              my[c] = x;
-            }
-          }
-        }
+        W x0[L::U], x1[L::U], x[L::U];
+        load_words<P, j>(my, x0, x1);
+        extend_words<P, j, S, kMirror>(my, ts, prev, x0, x1, x);
       }
       named_sync<kBarProducers, kProducers>();
       named_arrive<kBarFull + st, kStage>();
@@ -457,6 +483,147 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
       for (unsigned it = group; it < iters; it += kStages) consume(stage, it);
     });
   }
+}
+
+
+// Threads of direct_kernel: exactly the T producers (the last warp is partial), so that no thread
+// needs an "am I a producer" branch.
+template <class P>
+inline constexpr int kDirectThreads = Layout<P>::T;
+
+// Stores the thread's word v, X[w] with w's unwrapped slot ts + c (c = a constant, ts = tid), at
+// slot (ts + c) mod S and, for slots below kMirror, at its mirror past S. Where the constant alone
+// says the slot never wraps this is one store at a constant offset; else a select, not a branch.
+template <class W, int S, int kMirror>
+__device__ __forceinline__ void store_word(W* buf, int ts, int c, W v) {
+  static_assert(kMirror >= 1, "a mirror slot");
+  int slot = ts + c;
+  if (slot >= S) slot -= S;
+  buf[slot] = v;
+  if (slot < kMirror) buf[slot + S] = v;
+}
+
+// One block's segment for transforms of one word per value (mt19937.cu uses it for bits and
+// uniforms): the producers temper, transform and store their own words. A warp's 32 producers
+// make 32 consecutive words, so each store instruction writes 32 consecutive values (128 or 256
+// bytes), and no word goes through shared memory a second time: no consumer threads, no barriers
+// but the producers' one per iteration of K words. Output position p of the segment is word N + p.
+// The stores of iteration i are issued after the loads of iteration i + 1, so that they fill the
+// loads' latency. The unrolled main loop stores without bounds checks (its iterations lie inside
+// the segment and before the window at its end); the first and last iterations take the checked
+// path. (A split barrier, an mbarrier that a thread arrives at after its shared-memory stores and
+// waits on before its next loads, with the stores in between, measured 10% slower on the H200:
+// its polling costs more than the hardware barrier.)
+template <class P, class Tr>
+__global__ void __launch_bounds__(kDirectThreads<P>, 4)
+    direct_kernel(GenArgs<typename P::word> a, Tr tr_param, typename Tr::value_type* __restrict__ out) {
+  using L = Layout<P>;
+  using W = typename P::word;
+  using V = typename Tr::value_type;
+  constexpr int S = L::kGenS;
+  constexpr int K = L::K;
+  constexpr int T = L::T;
+  constexpr int kThreads = kDirectThreads<P>;
+  constexpr unsigned kCycle = L::kCycle;
+  static_assert(Tr::arity == 1, "one word per value");
+  static_assert(kCycle == 8, "the loop below is unrolled by 8");
+  static_assert(S >= L::N + K, "the buffer holds every word still needed");
+  // Slots [S, S + 1) mirror slot 0: the last read of a cycle is slot S.
+  constexpr int kMirror = 1;
+  __shared__ W buf[S + kMirror];
+  const int tid = static_cast<int>(threadIdx.x);
+  const std::uint64_t seg_begin = std::uint64_t{blockIdx.x} * a.per_block;
+  const unsigned seg_len = static_cast<unsigned>(a.n - seg_begin < a.per_block ? a.n - seg_begin : a.per_block);
+  W* const exp = blockIdx.x + 1 == gridDim.x ? a.next_window : nullptr;
+  // Words needed: X_0 .. X_{N + seg_len - 1}, and for the last block the window at its end too.
+  const unsigned need = exp != nullptr ? seg_len + L::kWindowWords : seg_len + L::N;
+  const unsigned iters = (need - L::N + K - 1) / K;
+  // Iterations i < fast store every word unchecked: positions below seg_len, none in the next window.
+  const unsigned fast_end = exp != nullptr ? (seg_len > static_cast<unsigned>(L::N) ? seg_len - L::N : 0u) : seg_len;
+  const unsigned fast = fast_end / K;
+
+  const W* src = blockIdx.x == 0 ? a.window : a.states + std::size_t{blockIdx.x} * L::N;
+  for (int r = tid; r < L::N; r += kThreads) {
+    const W v = src[r];
+    buf[r] = v;
+    if (r < kMirror) buf[r + S] = v;
+    if (blockIdx.x != 0) a.states[std::size_t{blockIdx.x} * L::N + r] = 0;  // ready for the next call's jumps
+    if (exp != nullptr && static_cast<unsigned>(r) >= seg_len) exp[r - seg_len] = v;
+  }
+  __syncthreads();
+
+  W* const my = buf + tid;
+  W prev = my[L::M];  // X[w - T] for the thread's first word
+  const Tr tr = tr_param;
+  V* const dst = out + seg_begin + tid;
+  auto value = [&](W x) {
+    const W raw = P::temper(x);
+    V v;
+    tr(&raw, &v);
+    return v;
+  };
+  // The words of iteration i, x[q] = X[N + i K + tid + T q], to positions i K + tid + T q, checked.
+  auto emit_checked = [&](unsigned i, const W (&x)[L::U]) {
+#pragma unroll
+    for (int q = 0; q < L::U; ++q) {
+      const unsigned p = i * K + static_cast<unsigned>(tid) + T * q;
+      if (p < seg_len) dst[std::size_t{i} * K + T * q] = value(x[q]);
+      // Word N + p belongs to the window at the segment's end from p = seg_len - N on.
+      const unsigned e = p + L::N - seg_len;
+      if (exp != nullptr && p + L::N >= seg_len && e < static_cast<unsigned>(L::kWindowWords)) exp[e] = x[q];
+    }
+  };
+  W pending[L::U];
+  // Iteration it (stage j = it mod kCycle): loads, then the previous iteration's stores (they fill
+  // the loads' latency), then the recurrence and its shared-memory stores, then the barrier.
+  auto produce = [&](auto cycle_stage, auto&& store_previous) {
+    constexpr int j = decltype(cycle_stage)::value;
+    W x0[L::U], x1[L::U];
+    load_words<P, j>(my, x0, x1);
+    store_previous();
+#pragma unroll
+    for (int q = 0; q < L::U; ++q) {
+      const W v = core_mt::recur<P>(x0[q], x1[q], prev);
+      prev = v;
+      pending[q] = v;
+      const int c = (L::N + j * K + T * q) % S;  // a constant once q is unrolled
+      if (c + T <= S && c >= kMirror) {
+        my[c] = v;  // never wraps, never mirrored: a constant offset (folded)
+      } else {
+        store_word<W, S, kMirror>(buf, tid, c, v);
+      }
+    }
+    __syncthreads();
+  };
+  auto produce_checked = [&](auto cycle_stage, unsigned it) {
+    produce(cycle_stage, [&] {
+      if (it > 0) emit_checked(it - 1, pending);
+    });
+  };
+  // Unchecked: iteration it of a cycle starting at `base` (d = dst + base K) stores iteration it - 1.
+  auto produce_fast = [&](auto cycle_stage, V* d) {
+    constexpr int j = decltype(cycle_stage)::value;
+    produce(cycle_stage, [&] {
+#pragma unroll
+      for (int q = 0; q < L::U; ++q) d[(j - 1) * K + T * q] = value(pending[q]);
+    });
+  };
+  unsigned it = 0;
+  for (; it < kCycle && it < iters; ++it) with_cycle_stage(it, [&](auto j) { produce_checked(j, it); });
+  // Whole cycles whose stored iterations it - 1 .. it + 6 are all below fast.
+  for (; it + kCycle <= iters && it + kCycle - 1 <= fast; it += kCycle) {
+    V* const d = dst + std::size_t{it} * K;
+    produce_fast(std::integral_constant<int, 0>{}, d);
+    produce_fast(std::integral_constant<int, 1>{}, d);
+    produce_fast(std::integral_constant<int, 2>{}, d);
+    produce_fast(std::integral_constant<int, 3>{}, d);
+    produce_fast(std::integral_constant<int, 4>{}, d);
+    produce_fast(std::integral_constant<int, 5>{}, d);
+    produce_fast(std::integral_constant<int, 6>{}, d);
+    produce_fast(std::integral_constant<int, 7>{}, d);
+  }
+  for (; it < iters; ++it) with_cycle_stage(it, [&](auto j) { produce_checked(j, it); });
+  if (iters > 0) emit_checked(iters - 1, pending);
 }
 
 }  // namespace gpurng::detail::cuda::mtk
