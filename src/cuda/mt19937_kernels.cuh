@@ -13,9 +13,11 @@
 // and the producer loop is unrolled by 8, so every shared-memory access of a producer is its own
 // base address plus a constant: the loop is the recurrence, the loads and stores, and the barriers
 // (about 27 instructions for 454 words; the masked addressing it replaces took twice that).
-// Consumer threads temper, transform and store the words of earlier iterations in groups of G
-// consecutive positions (16 bytes of output), each thread one aligned 16-byte vector. Every shared-memory exchange between
-// threads is separated by a barrier: no warp-synchronous assumptions.
+// Two generation kernels share that producer step. In gen_kernel, consumer threads temper, transform
+// and store the words of earlier iterations in groups of G consecutive positions (16 bytes of
+// output), each thread one aligned 16-byte vector: for transforms with more work per value. In
+// direct_kernel (bits and uniforms) the producers store their own words. Every shared-memory
+// exchange between threads is separated by a barrier: no warp-synchronous assumptions.
 #pragma once
 
 #include <cstdint>
