@@ -13,9 +13,9 @@
 // launches, on a low-priority side stream, the jumps the next call of the same length would need
 // (from this call's start window, by n + b L), into the second states buffer. They run beside this
 // call's generation kernel (jump CTAs of 512 threads fit beside two direct_kernel blocks, of 128
-// threads beside two gen_kernel blocks), so the next call starts generating at once. The next call always waits for them
-// (they read the window it overwrites) and uses them only if it is that call; otherwise the buffer
-// is cleared before its next use.
+// threads beside two gen_kernel blocks), so the next call starts generating at once. The next call
+// always waits for them (they read the window it overwrites) and uses them only if it is that call;
+// otherwise the buffer is cleared before its next use.
 #include <algorithm>
 #include <map>
 #include <type_traits>
@@ -318,7 +318,8 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
 
   // Blocks and segment length.
   const std::uint64_t sms = static_cast<std::uint64_t>(ws.sms());
-  const bool second_chain = !one_chain_only(kDirect, P::w, sizeof(V)) && n >= sms * kGenBlocksPerSm * kSecondChainPerBlock;
+  const bool second_chain =
+      !one_chain_only(kDirect, P::w, sizeof(V)) && n >= sms * kGenBlocksPerSm * kSecondChainPerBlock;
   const std::uint64_t chains = second_chain ? kGenBlocksPerSm : 1;
   const std::uint64_t max_blocks =
       ctx.cuda_blocks != 0 ? std::min<std::uint64_t>(ctx.cuda_blocks, kMaxBlocks) : sms * chains;
