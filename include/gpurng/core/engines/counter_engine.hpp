@@ -1,0 +1,70 @@
+// Counter-based engines (Philox, Threefry: Salmon et al., "Parallel random numbers: as easy as 1, 2,
+// 3", SC'11): a block of N words is a pure function of a key and a counter, so any position of a
+// stream is O(1) away and nothing but the position changes along it.
+//
+// A scheme fixes the canonical sequence of an engine (docs/ENGINES.md):
+//   Scheme::Stream                 what stays fixed along one stream (key words, counter words);
+//   Scheme::block(stream, b)       block b of that stream (b = 0, 1, ...);
+// element i of the stream is word i % N of block i / N. Positions run over 0 .. 2^64 - 1.
+#pragma once
+
+#include "gpurng/core/config.hpp"
+
+namespace gpurng::core {
+
+template <class W, int N>
+struct Words {
+  W v[N];
+};
+
+template <class W, int N>
+GPURNG_HD constexpr bool operator==(const Words<W, N>& a, const Words<W, N>& b) {
+  for (int i = 0; i < N; ++i) {
+    if (a.v[i] != b.v[i]) return false;
+  }
+  return true;
+}
+
+// One stream of a counter-based engine as a small stateful generator: next() returns the element at
+// the position and moves it on; discard(k) moves it by k in O(1). The block in use is kept, so N
+// consecutive next() calls cost one block.
+template <class Scheme>
+class CounterEngine {
+ public:
+  using Stream = typename Scheme::Stream;
+  using Block = typename Scheme::Block;
+  using result_type = typename Scheme::word_type;
+  static constexpr int kWords = Scheme::kWords;
+
+  GPURNG_HD explicit CounterEngine(const Stream& stream, std::uint64_t position = 0) : stream_(stream), pos_(position) {}
+
+  // Element i of the stream, without a generator.
+  GPURNG_HD static result_type element(const Stream& stream, std::uint64_t i) {
+    return Scheme::block(stream, i / kWords).v[i % kWords];
+  }
+
+  GPURNG_HD result_type next() {
+    const std::uint64_t b = pos_ / kWords;
+    if (!cached_ || b != cached_index_) {
+      block_ = Scheme::block(stream_, b);
+      cached_index_ = b;
+      cached_ = true;
+    }
+    return block_.v[pos_++ % kWords];
+  }
+
+  GPURNG_HD result_type operator()() { return next(); }  // C++'s UniformRandomBitGenerator shape
+  GPURNG_HD static constexpr result_type min() { return 0; }
+  GPURNG_HD static constexpr result_type max() { return static_cast<result_type>(~result_type{0}); }
+  GPURNG_HD void discard(std::uint64_t k) { pos_ += k; }
+  GPURNG_HD std::uint64_t position() const { return pos_; }
+
+ private:
+  Stream stream_;
+  std::uint64_t pos_;
+  bool cached_ = false;
+  std::uint64_t cached_index_ = 0;
+  Block block_{};
+};
+
+}  // namespace gpurng::core
