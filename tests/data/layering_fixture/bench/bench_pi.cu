@@ -1,0 +1,1 @@
+#include "pi_kernels.cuh"  // rule 5: examples/pi

@@ -1,0 +1,3 @@
+#pragma once
+#include "gpurng/core/ok.hpp"
+#include <gpurng/gpurng.hpp>  // rule 2: the host API

@@ -1,0 +1,1 @@
+#include "cpu/fill.hpp"  // rule 5

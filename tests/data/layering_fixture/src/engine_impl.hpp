@@ -1,0 +1,3 @@
+#pragma once
+#include "gpurng/gpurng.hpp"
+#include "../tests/helpers.hpp"  // rule 4

@@ -1,0 +1,2 @@
+#pragma once
+#include "engines/front.hpp"  // tests may look inside src/

@@ -1,0 +1,3 @@
+#include <gpurng/gpurng.hpp>
+#include "util.hpp"               // src/support/: the internal target, allowed
+#include "engines/front.hpp"      // rule 5
