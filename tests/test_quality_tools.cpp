@@ -1,7 +1,9 @@
 // The pieces of `gpurng test`: dieharder's report parser (on lines as dieharder 3.31.1 prints
 // them), the p-values of the quick battery against mpmath's values (tests/data notes none: the
 // references are computed in the comments' formulas), the quick checks on good and deliberately
-// wrong samples, and the pipe to a battery program (a shell stands in for dieharder).
+// wrong samples, the pipe to a battery program (a shell stands in for dieharder), and the linear
+// battery: GF(2) rank and linear complexity against plain statements of them and exact enumerations,
+// passed by random-looking streams and failed by GF(2)-linear ones where their state size says.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +12,9 @@
 #include "gpurng/gpurng.hpp"
 #include "quality/dieharder_parse.hpp"
 #include "quality/dieharder_run.hpp"
+#include "quality/gf2_rank.hpp"
+#include "quality/linear_battery.hpp"
+#include "quality/linear_complexity.hpp"
 #include "quality/quick_checks.hpp"
 #include "quality/statistics.hpp"
 
@@ -181,4 +186,295 @@ TEST(DieharderRun, FindsProgramsOnThePathOnly) {
   EXPECT_FALSE(find_program("sh").empty());
   EXPECT_EQ(find_program("gpurng-no-such-program-xyz"), "");
   EXPECT_EQ(find_program("/nonexistent/dieharder"), "");
+}
+
+// ---- linear battery ----
+
+namespace {
+
+// Rank over GF(2) one bit at a time, rows as vectors of bools: the plain statement gf2_rank is held to.
+std::size_t naive_rank(std::vector<std::vector<bool>> m) {
+  std::size_t rank = 0;
+  const std::size_t rows = m.size(), cols = rows == 0 ? 0 : m[0].size();
+  for (std::size_t c = 0; c < cols && rank < rows; ++c) {
+    std::size_t p = rank;
+    while (p < rows && !m[p][c]) ++p;
+    if (p == rows) continue;
+    std::swap(m[p], m[rank]);
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (r != rank && m[r][c]) {
+        for (std::size_t k = 0; k < cols; ++k) m[r][k] = m[r][k] != m[rank][k];
+      }
+    }
+    ++rank;
+  }
+  return rank;
+}
+
+// Packs an L x L matrix of bools as gf2_rank reads it and returns its rank.
+std::size_t packed_rank(const std::vector<std::vector<bool>>& m) {
+  const std::size_t L = m.size(), W = gf2_row_words(L);
+  std::vector<std::uint64_t> rows(W * L, 0);
+  for (std::size_t i = 0; i < L; ++i) {
+    for (std::size_t j = 0; j < L; ++j) rows[i * W + j / 64] |= static_cast<std::uint64_t>(m[i][j]) << (j % 64);
+  }
+  return gf2_rank(rows.data(), L);
+}
+
+// Berlekamp-Massey one bit at a time, the textbook loop.
+std::size_t naive_complexity(const std::vector<bool>& s) {
+  const std::size_t n = s.size();
+  std::vector<bool> c(n + 1, false), b(n + 1, false);
+  c[0] = b[0] = true;
+  std::size_t L = 0, m = 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    bool d = s[i];
+    for (std::size_t j = 1; j <= L; ++j) d = d != (c[j] && s[i - j]);
+    if (!d) {
+      ++m;
+      continue;
+    }
+    const std::vector<bool> t = c;
+    for (std::size_t j = 0; j + m <= n; ++j) c[j + m] = c[j + m] != b[j];
+    if (2 * L <= i) {
+      L = i + 1 - L;
+      b = t;
+      m = 1;
+    } else {
+      ++m;
+    }
+  }
+  return L;
+}
+
+std::vector<std::uint64_t> pack_bits(const std::vector<bool>& s) {
+  std::vector<std::uint64_t> w(s.size() / 64 + 1, 0);
+  for (std::size_t i = 0; i < s.size(); ++i) w[i / 64] |= static_cast<std::uint64_t>(s[i]) << (i % 64);
+  return w;
+}
+
+// Marsaglia's xorshift64 (13, 7, 17), each 64-bit state written out as two words, low half
+// first: GF(2)-linear with k = 64 state bits, the deliberately tiny generator of the tests below.
+WordSource xorshift64_words() {
+  struct State {
+    std::uint64_t x = 88172645463325252ull;
+    bool high_next = false;
+  };
+  auto st = std::make_shared<State>();
+  return [st](std::uint32_t* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!st->high_next) {
+        st->x ^= st->x << 13;
+        st->x ^= st->x >> 7;
+        st->x ^= st->x << 17;
+      }
+      out[i] = static_cast<std::uint32_t>(st->x >> (st->high_next ? 32 : 0));
+      st->high_next = !st->high_next;
+    }
+  };
+}
+
+std::vector<std::uint64_t> sizes(const std::vector<LinearStage>& stages) {
+  std::vector<std::uint64_t> out;
+  for (const LinearStage& s : stages) out.push_back(s.size);
+  return out;
+}
+
+}  // namespace
+
+TEST(Gf2Rank, KnownMatrices) {
+  for (std::size_t L : {32u, 64u, 96u, 160u}) {
+    std::vector<std::vector<bool>> id(L, std::vector<bool>(L, false));
+    for (std::size_t i = 0; i < L; ++i) id[i][i] = true;
+    EXPECT_EQ(packed_rank(id), L);
+    id[L - 1] = id[0];  // a repeated row
+    EXPECT_EQ(packed_rank(id), L - 1);
+    EXPECT_EQ(packed_rank(std::vector<std::vector<bool>>(L, std::vector<bool>(L, true))), 1u);
+    EXPECT_EQ(packed_rank(std::vector<std::vector<bool>>(L, std::vector<bool>(L, false))), 0u);
+  }
+}
+
+TEST(Gf2Rank, MatchesThePlainEliminationOnRandomAndLowRankMatrices) {
+  std::mt19937_64 rng(20261125);
+  for (std::size_t L : {32u, 64u, 96u, 192u}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      std::vector<std::vector<bool>> m(L, std::vector<bool>(L));
+      for (auto& row : m) {
+        for (std::size_t j = 0; j < L; ++j) row[j] = (rng() & 1) != 0;
+      }
+      EXPECT_EQ(packed_rank(m), naive_rank(m)) << "L = " << L;
+      // A product of L x k and k x L random matrices: rank <= k.
+      const std::size_t k = 1 + rng() % (L / 2);
+      std::vector<std::vector<bool>> a(L, std::vector<bool>(k)), b(k, std::vector<bool>(L));
+      for (auto& row : a) {
+        for (std::size_t j = 0; j < k; ++j) row[j] = (rng() & 1) != 0;
+      }
+      for (auto& row : b) {
+        for (std::size_t j = 0; j < L; ++j) row[j] = (rng() & 1) != 0;
+      }
+      for (std::size_t i = 0; i < L; ++i) {
+        for (std::size_t j = 0; j < L; ++j) {
+          bool v = false;
+          for (std::size_t t = 0; t < k; ++t) v = v != (a[i][t] && b[t][j]);
+          m[i][j] = v;
+        }
+      }
+      const std::size_t r = packed_rank(m);
+      EXPECT_EQ(r, naive_rank(m));
+      EXPECT_LE(r, k);
+    }
+  }
+}
+
+TEST(Gf2Rank, RandomMatrixProbabilitiesAreExact) {
+  // Every 4 x 4 matrix, counted by rank: the probabilities times 2^16 are these counts exactly
+  // (|GL(4, 2)| = 20160 of them are invertible).
+  std::vector<double> count(5, 0.0);
+  for (std::uint32_t bits = 0; bits < (1u << 16); ++bits) {
+    std::uint64_t rows[4];
+    for (int i = 0; i < 4; ++i) rows[i] = (bits >> (4 * i)) & 0xf;
+    count[gf2_rank(rows, 4)] += 1.0;
+  }
+  EXPECT_EQ(count[4], 20160.0);
+  for (std::size_t r = 0; r <= 4; ++r) EXPECT_NEAR(random_rank_probability(4, r) * 65536.0, count[r], 1e-9) << r;
+  // dieharder's (and DIEHARD's) 32 x 32 rank probabilities.
+  EXPECT_NEAR(random_rank_probability(32, 32), 0.2887880952, 1e-10);
+  EXPECT_NEAR(random_rank_probability(32, 31), 0.5775761902, 1e-10);
+  EXPECT_NEAR(random_rank_probability(32, 30), 0.1283502644, 1e-10);
+  double low = 0;
+  for (std::size_t r = 0; r <= 29; ++r) low += random_rank_probability(32, r);
+  EXPECT_NEAR(low, 0.0052854502, 1e-10);
+  for (std::size_t L : {64u, 4096u}) {
+    double sum = 0;
+    for (std::size_t r = 0; r <= L; ++r) sum += random_rank_probability(L, r);
+    EXPECT_NEAR(sum, 1.0, 1e-12) << L;
+  }
+  EXPECT_EQ(random_rank_probability(8, 9), 0.0);
+}
+
+TEST(LinearComplexity, KnownSequences) {
+  EXPECT_EQ(linear_complexity(pack_bits(std::vector<bool>(100, false)), 100), 0u);
+  std::vector<bool> last(130, false);
+  last.back() = true;  // 0...01: only a register as long as the sequence makes it
+  EXPECT_EQ(linear_complexity(pack_bits(last), 130), 130u);
+  std::vector<bool> first(130, false);
+  first.front() = true;  // 10...0: s_i = 0 * s_{i-1}
+  EXPECT_EQ(linear_complexity(pack_bits(first), 130), 1u);
+  std::vector<bool> alternating(200);
+  for (std::size_t i = 0; i < alternating.size(); ++i) alternating[i] = i % 2 == 0;
+  EXPECT_EQ(linear_complexity(pack_bits(alternating), 200), 2u);
+  // An LFSR of degree 89 (x^89 + x^38 + 1, a primitive trinomial): complexity 89 from 2 * 89 bits on,
+  // for any non-zero start.
+  std::mt19937_64 rng(7);
+  std::vector<bool> s(1000);
+  for (std::size_t i = 0; i < 89; ++i) s[i] = (rng() & 1) != 0;
+  s[0] = true;
+  for (std::size_t i = 89; i < s.size(); ++i) s[i] = s[i - 89] != s[i - 51];
+  EXPECT_EQ(linear_complexity(pack_bits(s), 1000), 89u);
+  EXPECT_EQ(linear_complexity(pack_bits(s), 178), 89u);
+}
+
+TEST(LinearComplexity, MatchesThePlainBerlekampMassey) {
+  std::mt19937_64 rng(20261125);
+  for (std::size_t n : {1u, 2u, 63u, 64u, 65u, 127u, 128u, 129u, 300u, 1000u, 3001u}) {
+    for (int trial = 0; trial < 10; ++trial) {
+      std::vector<bool> s(n);
+      for (std::size_t i = 0; i < n; ++i) s[i] = (rng() & 1) != 0;
+      EXPECT_EQ(linear_complexity(pack_bits(s), n), naive_complexity(s)) << "n = " << n;
+    }
+  }
+}
+
+TEST(LinearComplexity, RandomSequenceProbabilitiesAreExact) {
+  // Every sequence of 14 bits, counted by linear complexity.
+  constexpr std::size_t n = 14;
+  std::vector<double> count(n + 1, 0.0);
+  for (std::uint64_t v = 0; v < (1u << n); ++v) count[linear_complexity({v}, n)] += 1.0;
+  for (std::size_t c = 0; c <= n; ++c) {
+    EXPECT_EQ(random_complexity_probability(n, c) * 16384.0, count[c]) << c;
+  }
+  EXPECT_EQ(random_complexity_probability(n, n + 1), 0.0);
+}
+
+TEST(LinearBattery, ATinyLinearGeneratorFailsWhereItsStateSaysAndNotBefore) {
+  // k = 64 state bits. Rank: a row of L = 64 bits is a whole state and the rows are the states
+  // x, T^1 x, T^2 x, ...: always full rank, where a random matrix has it with probability 0.289; from
+  // L = 128 on, every rank is <= 64. Complexity: the top bits of the words are bits 31 and 63 of
+  // the states in turn, each satisfying the degree-64 characteristic polynomial P(x), so together
+  // they satisfy P(x^2): complexity <= 128, and at n = 256 no deviation can be positive.
+  const std::vector<LinearStage> rank = run_rank_test(xorshift64_words(), std::uint64_t{1} << 30, nullptr);
+  ASSERT_EQ(sizes(rank), (std::vector<std::uint64_t>{32, 64}));
+  EXPECT_NE(rank[0].assessment, "FAILED");
+  EXPECT_EQ(rank[1].assessment, "FAILED");
+  EXPECT_EQ(rank[1].observed[0], kRankMatrices);
+  EXPECT_EQ(rank[1].words_end, rank_stage_words(32) + rank_stage_words(64));
+  const LinearStage beyond = rank_stage(xorshift64_words(), 128);
+  EXPECT_EQ(beyond.assessment, "FAILED");
+  EXPECT_EQ(beyond.high, 64u);
+  EXPECT_EQ(beyond.observed[2], kRankMatrices);  // every matrix 64 short of full rank
+
+  const std::vector<LinearStage> lc = run_complexity_test(xorshift64_words(), std::uint64_t{1} << 30, nullptr);
+  ASSERT_EQ(sizes(lc), (std::vector<std::uint64_t>{64, 128, 256}));
+  EXPECT_NE(lc[1].assessment, "FAILED");
+  EXPECT_EQ(lc[2].assessment, "FAILED");
+  EXPECT_EQ(lc[2].high, 128u);
+  EXPECT_EQ(lc[2].observed[3] + lc[2].observed[4], 0u);
+  EXPECT_EQ(lc[2].words_end, complexity_stage_words(64) + complexity_stage_words(128) + complexity_stage_words(256));
+}
+
+TEST(LinearBattery, OneXorshift256StreamFailsAtItsStateSize) {
+  // k = 256 and a row of L = 256 bits is the whole state (eight words): every matrix has full rank
+  // at L = 256; complexity <= 256 shows at n = 512.
+  gpurng::Generator g(gpurng::Engine::xorshift256, gpurng::Backend::cpu);
+  g.streams(1);
+  const std::vector<LinearStage> rank = run_rank_test(generator_words(g), std::uint64_t{1} << 30, nullptr);
+  ASSERT_EQ(sizes(rank), (std::vector<std::uint64_t>{32, 64, 128, 256}));
+  EXPECT_NE(rank[2].assessment, "FAILED");
+  EXPECT_EQ(rank[3].assessment, "FAILED");
+  EXPECT_EQ(rank[3].observed[0], kRankMatrices);
+  EXPECT_EQ(rank_stage(generator_words(g), 512).high, 256u);
+  g.offset(0);
+  const std::vector<LinearStage> lc = run_complexity_test(generator_words(g), std::uint64_t{1} << 30, nullptr);
+  ASSERT_EQ(sizes(lc), (std::vector<std::uint64_t>{64, 128, 256, 512}));
+  EXPECT_NE(lc[2].assessment, "FAILED");
+  EXPECT_EQ(lc[3].assessment, "FAILED");
+  EXPECT_EQ(lc[3].high, 256u);
+}
+
+TEST(LinearBattery, RandomLookingStreamsPassEveryStageUpToTheCap) {
+  // 2^21 words: rank up to L = 1024, complexity up to n = 8192.
+  const std::uint64_t cap = std::uint64_t{1} << 21;
+  auto check = [&](gpurng::Engine e, std::uint64_t streams) {
+    gpurng::Generator g(e, gpurng::Backend::cpu);
+    if (streams != 0) g.streams(streams);
+    const std::vector<LinearStage> rank = run_rank_test(generator_words(g), cap, nullptr);
+    g.offset(0);
+    const std::vector<LinearStage> lc = run_complexity_test(generator_words(g), cap, nullptr);
+    EXPECT_EQ(sizes(rank), (std::vector<std::uint64_t>{32, 64, 128, 256, 512, 1024}));
+    EXPECT_EQ(sizes(lc), (std::vector<std::uint64_t>{64, 128, 256, 512, 1024, 2048, 4096, 8192}));
+    for (const LinearStage& s : rank) EXPECT_NE(s.assessment, "FAILED") << s.test << " " << s.size;
+    for (const LinearStage& s : lc) EXPECT_NE(s.assessment, "FAILED") << s.test << " " << s.size;
+  };
+  check(gpurng::Engine::mrg32k3a, 0);
+  check(gpurng::Engine::kiss, 1);
+  check(gpurng::Engine::kiss, 0);
+}
+
+TEST(LinearBattery, SixtyFourBitValuesAreSplitLowHalfFirst) {
+  gpurng::Generator g(gpurng::Engine::mt19937_64, gpurng::Backend::cpu);
+  std::vector<std::uint64_t> v(3);
+  g.generate_bits(v.data(), v.size());
+  g.offset(0);
+  const WordSource words = generator_words(g);
+  std::uint32_t w[6];
+  words(w, 3);  // an odd request keeps value 1's high half for the next one
+  words(w + 3, 3);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(w[i], static_cast<std::uint32_t>(v[i / 2] >> (32 * (i % 2)))) << i;
+}
+
+TEST(LinearBattery, Assessment) {
+  EXPECT_EQ(assess_upper_tail(0.5), "PASSED");
+  EXPECT_EQ(assess_upper_tail(0.9999999), "PASSED");  // one-sided: a close fit is no defect here
+  EXPECT_EQ(assess_upper_tail(5e-4), "WEAK");
+  EXPECT_EQ(assess_upper_tail(1e-7), "FAILED");
 }
