@@ -169,10 +169,10 @@ TEST(Cli, EveryBadArgumentGetsOneClearLine) {
       {{"generate", "--progress", "sometimes"}, 2, "--progress"},
       {{"generate", "--bogus"}, 2, "--bogus"},
       {{"generate", "--dims", "0"}, 2, "--dims"},
-      {{"generate", "--dims", "4"}, 1, "no dimensions"},
+      {{"generate", "--dims", "4"}, 2, "no dimensions"},
       {{"generate", "--scramble", "fancy"}, 2, "--scramble"},
       {{"generate", "--normal-method", "ziggurat"}, 2, "--normal-method"},
-      {{"generate", "--streams", "8"}, 1, "no streams"},
+      {{"generate", "--streams", "8"}, 2, "no streams"},
       {{"generate", "--out", "/nonexistent/dir/file.txt"}, 1, "/nonexistent/dir/file.txt"},
       {{}, 2, "subcommand"},
       {{"frobnicate"}, 2, "frobnicate"},
@@ -257,8 +257,8 @@ TEST(CliMt19937, BadArgumentsGetOneClearLine) {
       {{"--engine", "mt19937", "--seed", "4294967296"}, 2, "mt19937 seed"},
       {{"--engine", "mt19937", "--seed-array", "1,4294967296"}, 2, "word 1"},
       {{"--engine", "mt19937", "--seed-array", ","}, 2, "--seed-array"},
-      {{"--engine", "mt19937-64", "--stream", "1"}, 1, "no streams"},
-      {{"--engine", "mt19937", "--dims", "2"}, 1, "no dimensions"},
+      {{"--engine", "mt19937-64", "--stream", "1"}, 2, "no streams"},
+      {{"--engine", "mt19937", "--dims", "2"}, 2, "no dimensions"},
       {{"--engine", "mt19937", "--offset", "18446744073709551615", "--count", "2"}, 2, "end of the addressable"},
   };
   for (const Case& c : cases) {
@@ -319,10 +319,10 @@ TEST(Cli, MtgpEnginesSeedAsTheReference) {
       {{"generate", "--engine", "mtgp44497", "--streams", "4097"}, 2, "[1, 4096]"},
       {{"generate", "--engine", "mtgp11213", "--seed", "4294967296"}, 2, "[0, 2^32-1]"},
       {{"generate", "--engine", "mtgp11213", "--seed-array", "1,4294967296"}, 2, "word 1"},
-      {{"generate", "--engine", "mtgp11213", "--stream", "1"}, 1, "no stream selection"},
-      {{"generate", "--engine", "mtgp11213-curand", "--seed-array", "1"}, 1, "seed array"},
+      {{"generate", "--engine", "mtgp11213", "--stream", "1"}, 2, "no stream selection"},
+      {{"generate", "--engine", "mtgp11213-curand", "--seed-array", "1"}, 2, "seed array"},
       {{"generate", "--engine", "mtgp11213-curand", "--param-set", "9"}, 2, "[0, 8]"},
-      {{"generate", "--engine", "mtgp64-44497", "--dims", "2"}, 1, "no dimensions"},
+      {{"generate", "--engine", "mtgp64-44497", "--dims", "2"}, 2, "no dimensions"},
   };
   for (const Case& c : cases) {
     const Result e = run(c.args);
@@ -390,11 +390,11 @@ TEST(CliSobol, EveryBadArgumentGetsOneClearLine) {
       {{"generate", "--engine", "sobol32", "--dims", "2", "--count", "2^29"}, 2, "--count"},
       {{"generate", "--engine", "sobol32", "--offset", "4294967297"}, 2, "--offset"},
       {{"generate", "--engine", "sobol32", "--offset", "4294967295", "--count", "2"}, 2, "--count"},
-      {{"generate", "--engine", "sobol32", "--normal-method", "box-muller"}, 1, "--normal-method"},
+      {{"generate", "--engine", "sobol32", "--dist", "normal", "--normal-method", "box-muller"}, 2, "--normal-method"},
       {{"generate", "--engine", "sobol32", "--scramble", "random"}, 2, "--scramble"},
-      {{"generate", "--engine", "mrg32k3a", "--scramble", "owen"}, 1, "--scramble"},
-      {{"generate", "--engine", "sobol32", "--seed-array", "1,2"}, 1, "seed"},
-      {{"generate", "--engine", "sobol32", "--stream", "1"}, 1, "streams"},
+      {{"generate", "--engine", "mrg32k3a", "--scramble", "owen"}, 2, "--scramble"},
+      {{"generate", "--engine", "sobol32", "--seed-array", "1,2"}, 2, "seed"},
+      {{"generate", "--engine", "sobol32", "--stream", "1"}, 2, "streams"},
   };
   for (const Case& c : cases) {
     const Result r = run(c.args);

@@ -1,6 +1,6 @@
 // `gpurng bench` run as a user runs it: the CPU part's JSON holds every row it promises, the GPU
-// part runs on a device or says why it was skipped (exit 0 either way), and every bad option gives
-// exactly one line on stderr naming the option and a non-zero exit.
+// part runs on a device or says why it cannot (skipped with --backend all, an error with --backend
+// cuda), and every bad option gives exactly one line on stderr naming the option and a non-zero exit.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -46,22 +46,32 @@ TEST(CliBench, CpuPartWritesEveryPromisedRow) {
   EXPECT_NE(r.out.find("GPU benchmark skipped"), std::string::npos);
 }
 
-// On a machine without a usable GPU the GPU part is skipped with its reason and the exit status is
-// 0; with one, a tiny run fills every output of the engine beside cuRAND.
-TEST(CliBench, GpuPartRunsOrSaysWhyItWasSkipped) {
+// Where the GPU part cannot run (no device, or a build without CUDA), --backend cuda asked for it
+// alone and is an error (exit 1: nothing was measured), while --backend all skips it and
+// says why (exit 0); with a device, a tiny run fills every output of the engine beside cuRAND.
+TEST(CliBench, GpuPartRunsOrSaysWhyItCannot) {
   const std::string json = temp_path("gpu.json");
-  const Result r = run({"bench", "--backend", "cuda", "--engines", "mrg32k3a", "--sizes", "2^12,2^14", "--runs", "1",
-                        "--energy-ms", "0", "--json", json});
+  const std::vector<std::string> cuda = {"bench", "--backend", "cuda", "--engines", "mrg32k3a", "--sizes", "2^12,2^14",
+                                         "--runs", "1", "--energy-ms", "0", "--json", json};
+  if (gpurng::cuda_devices().empty()) {
+    ASSERT_NO_FATAL_FAILURE(gpurng::test::expect_refused(run(cuda), 1, "gpurng: error: ", "--backend cuda: the GPU "
+                                                         "benchmark cannot run", gpurng::test::shown_args(cuda)));
+    const Result all = run({"bench", "--backend", "all", "--engines", "mrg32k3a", "--cpu-size", "2^10", "--runs", "1",
+                            "--json", json});
+    ASSERT_EQ(all.rc, 0) << all.err;
+    const nlohmann::json j = nlohmann::json::parse(slurp(json));
+    std::remove(json.c_str());
+    EXPECT_TRUE(j["cpu"]["ran"].get<bool>());
+    EXPECT_FALSE(j["gpu"]["ran"].get<bool>());
+    EXPECT_FALSE(j["gpu"]["skipped_reason"].get<std::string>().empty());
+    EXPECT_NE(all.out.find("GPU benchmark skipped: "), std::string::npos) << all.out;
+    GTEST_SKIP() << "no CUDA device: checked the error and the skip message only";
+  }
+  const Result r = run(cuda);
   ASSERT_EQ(r.rc, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(slurp(json));
   std::remove(json.c_str());
   EXPECT_FALSE(j["cpu"]["ran"].get<bool>());
-  if (gpurng::cuda_devices().empty()) {
-    EXPECT_FALSE(j["gpu"]["ran"].get<bool>());
-    EXPECT_FALSE(j["gpu"]["skipped_reason"].get<std::string>().empty());
-    EXPECT_NE(r.out.find("GPU benchmark skipped: "), std::string::npos) << r.out;
-    GTEST_SKIP() << "no CUDA device: checked the skip message only";
-  }
   ASSERT_TRUE(j["gpu"]["ran"].get<bool>());
   EXPECT_EQ(j["gpu"]["rows"].size(), 18u);  // 9 outputs x 2 sizes
   for (const auto& row : j["gpu"]["rows"]) {

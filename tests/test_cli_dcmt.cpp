@@ -113,8 +113,8 @@ TEST(CliDcmt, EveryBadArgumentGetsOneClearLine) {
       {{"generate", "--engine", "dcmt521", "--param-file", "/nonexistent/sets.csv"}, 1, "/nonexistent/sets.csv"},
       {{"generate", "--engine", "dcmt521", "--param-file", wrong_shape}, 2, "exponent 521"},
       {{"generate", "--engine", "dcmt521", "--param-file", malformed}, 2, "no column 'aaa'"},
-      {{"generate", "--engine", "dcmt521", "--param-set", "3"}, 1, "no parameter sets option"},
-      {{"generate", "--engine", "dcmt2203", "--dims", "2"}, 1, "no dimensions"},
+      {{"generate", "--engine", "dcmt521", "--param-set", "3"}, 2, "no parameter sets option"},
+      {{"generate", "--engine", "dcmt2203", "--dims", "2"}, 2, "no dimensions"},
   };
   for (const Case& c : cases) {
     const Result r = run(c.args);

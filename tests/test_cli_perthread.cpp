@@ -83,13 +83,13 @@ TEST(CliPerThread, EveryBadArgumentGetsOneClearLine) {
       {{"generate", "--engine", "kiss", "--stream", "76636"}, 2, "76636"},
       {{"generate", "--engine", "xorshift256", "--streams", "2^33"}, 2, "4294967296"},
       {{"generate", "--engine", "xorshift256", "--substream", "1"}, 2, "substream"},
-      {{"generate", "--engine", "mwc", "--seed-array", "1,2"}, 1, "seed(s)"},
+      {{"generate", "--engine", "mwc", "--seed-array", "1,2"}, 2, "seed(s)"},
       {{"generate", "--engine", "kiss99", "--seed-array", "1,2,3"}, 2, "4 words"},
       {{"generate", "--engine", "kiss99", "--seed-array", "0,1,1,1"}, 2, "z = 0"},
       {{"generate", "--engine", "kiss99", "--seed-array", "1,1,0,1"}, 2, "jsr = 0"},
-      {{"generate", "--engine", "kiss99", "--streams", "4"}, 1, "no streams"},
-      {{"generate", "--engine", "kiss99", "--stream", "1"}, 1, "single stream"},
-      {{"generate", "--engine", "kiss", "--dims", "2"}, 1, "no dimensions"},
+      {{"generate", "--engine", "kiss99", "--streams", "4"}, 2, "no streams"},
+      {{"generate", "--engine", "kiss99", "--stream", "1"}, 2, "single stream"},
+      {{"generate", "--engine", "kiss", "--dims", "2"}, 2, "no dimensions"},
   };
   for (const Case& c : cases) {
     const Result r = run(c.args);

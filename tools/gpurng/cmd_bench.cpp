@@ -1,12 +1,12 @@
 // gpurng bench: throughput, energy and latency of every engine on the GPU beside cuRAND, and on
 // the CPU beside the standard library and GSL; a terminal table and a JSON file. Without a GPU (or
-// without CUDA at build time) the GPU part says why it was skipped and the exit status stays 0.
+// without CUDA at build time) the GPU part says why it was skipped and the exit status stays 0 (an
+// error, exit 1, when --backend cuda asked for the GPU part alone).
 #include <unistd.h>
 
 #include <ctime>
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "bench/cpu.hpp"
@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
+#include "options.hpp"
 
 namespace gpurng::cli {
 namespace {
@@ -28,6 +29,7 @@ struct BenchArgs {
   std::string cpu_size = "2^20";
   std::string energy_ms = "250";
   bool no_latency = false;
+  Given given;  // whether an option was given (an empty value is refused when parsing)
 };
 
 [[noreturn]] void usage_error(const std::string& message) { throw Error(Status::invalid_argument, message); }
@@ -50,18 +52,20 @@ bench::BenchOptions parse(const BenchArgs& a) {
   if (energy > 60000) usage_error("--energy-ms: " + a.energy_ms + " is out of range [0, 60000] (0: no energy figures)");
   o.energy_ms = static_cast<double>(energy);
   o.latency = !a.no_latency;
-  if (!a.engines.empty()) {
-    std::stringstream ss(a.engines);
-    std::string name;
-    while (std::getline(ss, name, ',')) {
+  if (a.given("--engines")) {
+    for (const std::string& name : split_list(a.engines, "--engines", "a comma-separated list of engine names")) {
       try {
         o.engines.push_back(parse_engine(name));
       } catch (const Error& e) {
         usage_error(std::string("--engines: ") + e.what());
       }
     }
-    if (o.engines.empty()) usage_error("--engines: no engine named");
   }
+  // An option of the part that does not run would be silently dropped.
+  for (const char* gpu_only : {"--sizes", "--energy-ms", "--no-latency"}) {
+    if (!o.run_gpu && a.given(gpu_only)) usage_error(std::string(gpu_only) + " applies to the GPU part, not run with --backend cpu");
+  }
+  if (!o.run_cpu && a.given("--cpu-size")) usage_error("--cpu-size applies to the CPU part, not run with --backend cuda");
   return o;
 }
 
@@ -79,7 +83,7 @@ std::string host_name() {
 
 int run(const BenchArgs& a, const std::string& command_line) {
   const bench::BenchOptions o = parse(a);
-  if (!a.json.empty() && !std::ofstream(a.json)) {  // fail before minutes of measuring, not after
+  if (a.given("--json") && !std::ofstream(a.json)) {  // fail before minutes of measuring, not after
     throw Error(Status::io_error, "--json: cannot write '" + a.json + "'");
   }
   bench::BenchReport r;
@@ -89,8 +93,11 @@ int run(const BenchArgs& a, const std::string& command_line) {
   r.gpurng_version = GPURNG_CLI_VERSION;
   if (o.run_cpu) r.cpu = bench::run_cpu_bench(o, stderr);
   if (o.run_gpu) r.gpu = bench::run_gpu_bench(o, stderr);
+  if (!o.run_cpu && !r.gpu.ran) {  // --backend cuda asked for the GPU part alone: nothing measured is a failure
+    throw Error(Status::no_device, "--backend cuda: the GPU benchmark cannot run: " + r.gpu.skipped_reason);
+  }
   else r.gpu.skipped_reason = "not asked for (--backend cpu)";
-  if (!a.json.empty()) bench::write_json(r, a.json);
+  if (a.given("--json")) bench::write_json(r, a.json);
   bench::print_tables(r, stdout);
   return 0;
 }
@@ -100,6 +107,7 @@ int run(const BenchArgs& a, const std::string& command_line) {
 std::function<int()> add_bench_command(CLI::App& app, const std::string& command_line) {
   auto a = std::make_shared<BenchArgs>();
   CLI::App* cmd = app.add_subcommand("bench", "Benchmark every engine: GPU vs cuRAND, CPU vs std and GSL");
+  a->given = Given{cmd};
   cmd->footer(
       "GPU: every engine x {bits, uniform, normal, exponential, lognormal} x {float, double} through the host API\n"
       "into device memory, beside cuRAND's host-API counterpart, CUDA events, 3 warm-up calls, median of --runs;\n"
@@ -107,7 +115,9 @@ std::function<int()> add_bench_command(CLI::App& app, const std::string& command
       "windows at the largest size; latency of create + 10^4 values. CPU: the CPU backend with 1 and 2 threads\n"
       "beside std::mt19937, std::mt19937_64, std::ranlux48, GSL mt19937, mrg, taus2. Charts and the summary of\n"
       "docs/PERFORMANCE.md come from --json: tools/plot_bench.py and tools/bench_summary.py.");
-  cmd->add_option("--backend", a->backend, "cpu | cuda | all")->capture_default_str();
+  cmd->add_option("--backend", a->backend,
+                  "cpu | cuda | all (all: the GPU part is skipped, saying why, where it cannot run; cuda: an error)")
+      ->capture_default_str();
   cmd->add_option("--sizes", a->sizes, "GPU: values per call, comma-separated (decimal or 2^k, at most 2^30)")
       ->capture_default_str();
   cmd->add_option("--runs", a->runs, "Timed runs per measurement; the median is reported")->capture_default_str();

@@ -11,6 +11,7 @@
 #include "gf2/equidist_targets.hpp"
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
+#include "options.hpp"
 
 namespace gpurng::cli {
 namespace {
@@ -21,6 +22,7 @@ struct EquidistOptions {
   std::string param_file;
   bool json = false;
   bool lsb = false;
+  Given given;  // whether an option was given (an empty value is refused when parsing)
 };
 
 int run(const EquidistOptions& o) {
@@ -28,7 +30,7 @@ int run(const EquidistOptions& o) {
   request.engine = o.engine;
   request.param_file = o.param_file;
   request.lsb = o.lsb;
-  if (!o.param_set.empty()) {
+  if (o.given("--param-set")) {
     const std::uint64_t i = parse_u64(o.param_set, "--param-set");
     if (i > 0xffffffffu) throw Error(Status::invalid_argument, "--param-set: " + o.param_set + " is out of range [0, 2^32-1]");
     request.param_set = static_cast<std::uint32_t>(i);
@@ -65,6 +67,7 @@ std::function<int()> add_equidist_command(CLI::App& app) {
   for (const std::string& e : gf2::equidist_engines()) engines += (engines.empty() ? "" : " | ") + e;
   CLI::App* cmd = app.add_subcommand(
       "equidist", "Dimension of equidistribution k(v), defects d(v) = floor(p/v) - k(v) and their total of an F2-linear engine");
+  o->given = Given{cmd};
   cmd->footer(
       "k(v) is the largest k such that k consecutive outputs, truncated to their v most significant bits, are\n"
       "equidistributed over the period. Computed by lattice reduction over GF(2)[t] (no p x p matrices):\n"

@@ -2,12 +2,15 @@
 // memory, for any count up to 2^64 - 1.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "dist_params.hpp"
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
+#include "options.hpp"
 #include "progress.hpp"
 #include "value_writer.hpp"
 
@@ -39,6 +42,7 @@ struct GenerateOptions {
   std::string normal_method;
   std::string param_set;
   std::string param_file;
+  Given given;  // whether an option was given (an empty value is refused when parsing)
 };
 
 [[noreturn]] void usage_error(const std::string& message) { throw Error(Status::invalid_argument, message); }
@@ -91,23 +95,25 @@ void generate_chunk(Generator& g, Distribution dist, ValueKind kind, double p0, 
   }
 }
 
-// Runs a library call for a command-line option; its error message then names the option.
+// Runs a library call for a command-line option; its error message then names the option. An
+// option the engine does not have (Status::unsupported) is a bad argument like any other (exit 2).
 template <class F>
 void for_option(const char* option, F&& f) {
   try {
     f();
   } catch (const Error& e) {
-    throw Error(e.status(), std::string(option) + ": " + e.what());
+    const Status status = e.status() == Status::unsupported ? Status::invalid_argument : e.status();
+    throw Error(status, std::string(option) + ": " + e.what());
   }
 }
 
 void apply_engine_options(Generator& g, const GenerateOptions& o) {
-  if (!o.dims.empty()) {
+  if (o.given("--dims")) {
     const std::uint64_t d = parse_u64(o.dims, "--dims");
     if (d == 0 || d > 0xffffffffu) usage_error("--dims: " + o.dims + " is out of range [1, 2^32-1]");
     for_option("--dims", [&] { g.dimensions(static_cast<std::uint32_t>(d)); });
   }
-  if (!o.scramble.empty()) {
+  if (o.given("--scramble")) {
     Scramble s = Scramble::none;
     if (o.scramble == "none") s = Scramble::none;
     else if (o.scramble == "shift") s = Scramble::digital_shift;
@@ -115,19 +121,22 @@ void apply_engine_options(Generator& g, const GenerateOptions& o) {
     else usage_error("--scramble: '" + o.scramble + "' is not one of none, shift, owen");
     for_option("--scramble", [&] { g.scramble(s); });
   }
-  if (!o.streams.empty()) g.streams(parse_u64(o.streams, "--streams"));
-  if (!o.normal_method.empty()) {
+  if (o.given("--streams")) {
+    const std::uint64_t n = parse_u64(o.streams, "--streams");
+    for_option("--streams", [&] { g.streams(n); });
+  }
+  if (o.given("--normal-method")) {
     NormalMethod m = NormalMethod::box_muller;
     if (o.normal_method == "box-muller") m = NormalMethod::box_muller;
     else if (o.normal_method == "icdf") m = NormalMethod::inverse_cdf;
     else usage_error("--normal-method: '" + o.normal_method + "' is not one of box-muller, icdf");
     for_option("--normal-method", [&] { g.normal_method(m); });
   }
-  if (!o.param_file.empty()) g.param_file(o.param_file);
-  if (!o.param_set.empty()) {
+  if (o.given("--param-file")) for_option("--param-file", [&] { g.param_file(o.param_file); });
+  if (o.given("--param-set")) {
     const std::uint64_t i = parse_u64(o.param_set, "--param-set");
     if (i > 0xffffffffu) usage_error("--param-set: " + o.param_set + " is out of range [0, 2^32-1]");
-    g.param_set(static_cast<std::uint32_t>(i));
+    for_option("--param-set", [&] { g.param_set(static_cast<std::uint32_t>(i)); });
   }
 }
 
@@ -141,42 +150,42 @@ int run(const GenerateOptions& o) {
   const std::uint64_t threads = parse_u64(o.threads, "--threads");
   if (threads > 4096) usage_error("--threads: " + o.threads + " is out of range [0, 4096] (0 = all hardware threads)");
 
-  // Distribution parameters: only those that apply, each in its range.
-  const bool has_shape = dist == Distribution::normal || dist == Distribution::lognormal;
-  if (!has_shape && (!o.mean.empty() || !o.stddev.empty())) usage_error("--mean/--stddev apply to --dist normal and lognormal only");
-  if (dist != Distribution::exponential && !o.lambda.empty()) usage_error("--lambda applies to --dist exponential only");
-  double p0 = 0.0, p1 = 1.0;
-  if (has_shape) {
-    p0 = o.mean.empty() ? 0.0 : parse_double(o.mean, "--mean");
-    p1 = o.stddev.empty() ? 1.0 : parse_double(o.stddev, "--stddev");
-    if (!(p1 > 0.0)) usage_error("--stddev: must be > 0, got " + o.stddev);
-  } else if (dist == Distribution::exponential) {
-    p0 = o.lambda.empty() ? 1.0 : parse_double(o.lambda, "--lambda");
-    if (!(p0 > 0.0)) usage_error("--lambda: must be > 0, got " + o.lambda);
-  }
-
   ValueKind kind;
   if (dist == Distribution::bits) {
-    if (!o.precision.empty()) usage_error("--precision does not apply to --dist bits (integers of the engine's width)");
+    if (o.given("--precision")) usage_error("--precision does not apply to --dist bits (integers of the engine's width)");
     kind = engine_info(engine).bits_width == 64 ? ValueKind::u64 : ValueKind::u32;
-  } else if (o.precision.empty() || o.precision == "double") {
+  } else if (!o.given("--precision") || o.precision == "double") {
     kind = ValueKind::f64;
   } else if (o.precision == "float") {
     kind = ValueKind::f32;
   } else {
     usage_error("--precision: '" + o.precision + "' is not one of float, double");
   }
+  // Distribution parameters: only those that apply, each in the range that keeps values finite.
+  auto text = [&](const char* option, const std::string& value) {
+    return o.given(option) ? std::optional<std::string>(value) : std::nullopt;
+  };
+  const DistParams params = parse_dist_params(dist, kind == ValueKind::f32, text("--mean", o.mean),
+                                              text("--stddev", o.stddev), text("--lambda", o.lambda));
+  const double p0 = params.p0, p1 = params.p1;
+  if (o.given("--normal-method") && dist != Distribution::normal && dist != Distribution::lognormal) {
+    usage_error("--normal-method applies to --dist normal and lognormal only (it chooses how normal values are made)");
+  }
 
   Generator g(engine, backend);
   g.cpu_threads(static_cast<unsigned>(threads));
-  if (!o.seed.empty()) g.seed(parse_u64(o.seed, "--seed"));
-  if (!o.seed_array.empty()) {
-    const std::vector<std::uint64_t> words = parse_u64_list(o.seed_array, "--seed-array");
-    g.seed_array(words);
+  if (o.given("--seed")) {
+    const std::uint64_t seed = parse_u64(o.seed, "--seed");
+    for_option("--seed", [&] { g.seed(seed); });
   }
-  if (!o.stream.empty() || !o.substream.empty()) {
-    g.select_stream(o.stream.empty() ? 0 : parse_u64(o.stream, "--stream"),
-                    o.substream.empty() ? 0 : parse_u64(o.substream, "--substream"));
+  if (o.given("--seed-array")) {
+    const std::vector<std::uint64_t> words = parse_u64_list(o.seed_array, "--seed-array");
+    for_option("--seed-array", [&] { g.seed_array(words); });
+  }
+  if (o.given("--stream") || o.given("--substream")) {
+    const std::uint64_t stream = o.given("--stream") ? parse_u64(o.stream, "--stream") : 0;
+    const std::uint64_t substream = o.given("--substream") ? parse_u64(o.substream, "--substream") : 0;
+    for_option(o.given("--stream") ? "--stream" : "--substream", [&] { g.select_stream(stream, substream); });
   }
   apply_engine_options(g, o);
   for_option("--offset", [&] { g.offset(offset); });
@@ -187,7 +196,7 @@ int run(const GenerateOptions& o) {
 
   // Quasi-random engines with D > 1 dimensions: --count values are count/D whole points, written
   // dimension-major as one block (one generate call), so the output does not depend on chunking.
-  const std::uint64_t dims = o.dims.empty() ? 1 : parse_u64(o.dims, "--dims");
+  const std::uint64_t dims = o.given("--dims") ? parse_u64(o.dims, "--dims") : 1;
   constexpr std::uint64_t kMaxBlock = std::uint64_t{1} << 28;
   if (dims > 1 && count % dims != 0) {
     usage_error("--count: " + o.count + " is not a multiple of --dims " + o.dims +
@@ -228,6 +237,7 @@ int run(const GenerateOptions& o) {
 std::function<int()> add_generate_command(CLI::App& app) {
   auto o = std::make_shared<GenerateOptions>();
   CLI::App* cmd = app.add_subcommand("generate", "Generate random numbers to a file or standard output");
+  o->given = Given{cmd};
   cmd->footer(
       "Values are elements offset .. offset+count-1 of the engine's canonical sequence, identical on every\n"
       "backend. Integers accept decimal, 0x hexadecimal or 2^k. Examples:\n"
@@ -245,9 +255,14 @@ std::function<int()> add_generate_command(CLI::App& app) {
   cmd->add_option("--count", o->count, "Number of values, up to 2^64-1")->capture_default_str();
   cmd->add_option("--dist", o->dist, "bits | uniform | normal | exponential | lognormal")->capture_default_str();
   cmd->add_option("--precision", o->precision, "float | double (default double)");
-  cmd->add_option("--mean", o->mean, "normal/lognormal: mean (of the logarithm for lognormal), default 0");
-  cmd->add_option("--stddev", o->stddev, "normal/lognormal: standard deviation > 0, default 1");
-  cmd->add_option("--lambda", o->lambda, "exponential: rate > 0, default 1");
+  cmd->add_option("--mean", o->mean,
+                  "normal/lognormal: mean (of the logarithm for lognormal), default 0; |mean| + 10*stddev at most the "
+                  "largest value of the type, and for lognormal mean + 10*stddev at most its log (88.7 float, 709.8 "
+                  "double), so that every value is finite");
+  cmd->add_option("--stddev", o->stddev, "normal/lognormal: standard deviation > 0, default 1 (see --mean)");
+  cmd->add_option("--lambda", o->lambda,
+                  "exponential: rate > 0, default 1; at least 40 / the largest value of the type (1.2e-37 float, "
+                  "2.2e-307 double), so that every value is finite");
   cmd->add_option("--format", o->format, "txt (one value per line) | bin (raw little-endian) | npy")->capture_default_str();
   cmd->add_option("--out", o->out, "Output file, or - for standard output")->capture_default_str();
   cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda")->capture_default_str();
@@ -257,7 +272,8 @@ std::function<int()> add_generate_command(CLI::App& app) {
                   "--offset counts points, and the output is dimension-major)");
   cmd->add_option("--scramble", o->scramble, "Quasi-random engines: none | shift | owen");
   cmd->add_option("--streams", o->streams, "Many-stream engines: streams S (out[j*S + s] is value j of stream s)");
-  cmd->add_option("--normal-method", o->normal_method, "box-muller | icdf (engines that offer both)");
+  cmd->add_option("--normal-method", o->normal_method,
+                  "normal/lognormal: box-muller | icdf (engines that offer both)");
   cmd->add_option("--param-set", o->param_set, "Parameter-set engines: the set index");
   cmd->add_option("--param-file", o->param_file, "Parameter-set engines: a CSV of sets made by the tools (dcmt521, dcmt2203: the Dynamic Creator's columns n, m, r, aaa, wmask, umask, lmask, shift0_u, shift1_l, shiftB_s, shiftC_t, maskB_b, maskC_c)");
   cmd->add_option("--progress", o->progress, "auto (when stderr is a terminal) | always | never")

@@ -20,6 +20,7 @@
 #include "heartbeat.hpp"
 #include "id_range.hpp"
 #include "number_parsing.hpp"
+#include "options.hpp"
 #include "progress.hpp"
 
 namespace gpurng::cli {
@@ -33,6 +34,7 @@ struct MtgpdcOptions {
   std::string threads = "1";
   std::string progress = "auto";
   std::string verify;
+  Given given;  // whether an option was given (an empty value is refused when parsing)
 };
 
 std::uint32_t parse_mexp(const std::string& text) {
@@ -53,7 +55,12 @@ bool show_progress(const MtgpdcOptions& o) { return o.progress == "always" || (o
 
 // --verify FILE: one line per set, then a summary; exit 1 if any set fails.
 int verify(const MtgpdcOptions& o, std::uint32_t mexp, unsigned threads) {
-  if (!o.ids.empty()) throw Error(Status::invalid_argument, "--ids: not used with --verify (every set of the file is checked)");
+  if (o.given("--ids")) throw Error(Status::invalid_argument, "--ids: not used with --verify (every set of the file is checked)");
+  for (const char* unused : {"--seed", "--out"}) {
+    if (o.given(unused)) {
+      throw Error(Status::invalid_argument, std::string(unused) + ": not used with --verify (the report goes to standard output)");
+    }
+  }
   std::vector<gf2::MtgpCheck> checks;
   std::unique_ptr<Progress> progress;
   try {
@@ -79,8 +86,8 @@ int verify(const MtgpdcOptions& o, std::uint32_t mexp, unsigned threads) {
 int run(const MtgpdcOptions& o) {
   const std::uint32_t mexp = parse_mexp(o.mexp);
   const unsigned threads = parse_threads(o.threads);
-  if (!o.verify.empty()) return verify(o, mexp, threads);
-  if (o.ids.empty()) throw Error(Status::invalid_argument, "--ids: required (or --verify FILE)");
+  if (o.given("--verify")) return verify(o, mexp, threads);
+  if (!o.given("--ids")) throw Error(Status::invalid_argument, "--ids: required (or --verify FILE)");
   const IdRange ids = parse_id_range(o.ids, "--ids", 0xffffffffu);
   const std::uint64_t seed = parse_u64(o.seed, "--seed");
   const gf2::MtgpCreator creator(mexp);
@@ -132,6 +139,7 @@ int run(const MtgpdcOptions& o) {
 std::function<int()> add_mtgpdc_command(CLI::App& app) {
   auto o = std::make_shared<MtgpdcOptions>();
   CLI::App* cmd = app.add_subcommand("mtgpdc", "MTGPDC: 32-bit MTGP parameter sets with a 32-bit ID embedded (CSV of the MTGP tables)");
+  o->given = Given{cmd};
   cmd->footer(
       "The ID is embedded in the recursion matrix R (its 16 MSBs in the first row, its 16 LSBs in bits 19..4 of the\n"
       "second), sh1 = 13, sh2 = 4, pos random in (2, N - R); a characteristic polynomial of degree p that is\n"

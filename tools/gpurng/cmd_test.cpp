@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
+#include "options.hpp"
 #include "quality/dieharder_run.hpp"
 #include "quality/quick_checks.hpp"
 
@@ -31,6 +32,7 @@ struct TestArgs {
   std::string dieharder_test;  // one dieharder test (-d) instead of the whole battery (-a)
   std::string multiplier;      // dieharder's -m: psamples multiplier (default: dieharder's own, 1)
   std::string dieharder = "dieharder";
+  Given given;  // whether an option was given (an empty value is refused when parsing)
 };
 
 [[noreturn]] void usage_error(const std::string& message) { throw Error(Status::invalid_argument, message); }
@@ -64,9 +66,9 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
                                       "' was not found (install Debian's dieharder package, or name it with --dieharder PATH)");
   }
   std::vector<std::string> args = {"-g", "200"};
-  if (a.dieharder_test.empty()) args.push_back("-a");
+  if (!a.given("--dieharder-test")) args.push_back("-a");
   else args.insert(args.end(), {"-d", a.dieharder_test});
-  if (!a.multiplier.empty()) args.insert(args.end(), {"-m", a.multiplier});
+  if (a.given("--multiplier")) args.insert(args.end(), {"-m", a.multiplier});
   const bool wide = engine_info(g.engine()).bits_width == 64;
   const std::size_t width = wide ? 8 : 4;
   std::uint64_t left = size;
@@ -90,6 +92,15 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
   for (const std::string& arg : args) command += " " + arg;
   std::fprintf(stderr, "gpurng test: %s | %s\n", a.engine.c_str(), command.c_str());
   const quality::DieharderRun run = quality::run_dieharder(program, args, source, stderr);
+  if (run.results.empty() && a.given("--dieharder-test")) {
+    // dieharder runs nothing, silently, for a -d that names none of its tests.
+    usage_error("--dieharder-test: '" + a.dieharder_test + "' is not a dieharder test (" + program +
+                " ran nothing; 'dieharder -l' lists the tests: give a number, or a name such as diehard_birthdays)");
+  }
+  if (run.results.empty()) {
+    throw Error(Status::io_error, "--battery dieharder: " + program + " reported no result (exit status " +
+                                      std::to_string(run.exit_status) + ")");
+  }
   const quality::DieharderTally t = quality::tally(run.results);
 
   fmt::print("dieharder {} on {} ({} bytes of {}-bit integers fed, {:.0f} s)\n", run.version, a.engine, run.bytes_fed,
@@ -104,7 +115,7 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
   }
 
   j["dieharder_command"] = command;
-  j["psamples_multiplier"] = a.multiplier.empty() ? 1.0 : parse_double(a.multiplier, "--multiplier");
+  j["psamples_multiplier"] = a.given("--multiplier") ? parse_double(a.multiplier, "--multiplier") : 1.0;
   j["dieharder_version"] = run.version;
   j["dieharder_exit_status"] = run.exit_status;
   j["bytes_fed"] = run.bytes_fed;
@@ -122,10 +133,6 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
                             {"assessment", r.assessment}});
   }
   write_json(j, a.json);
-  if (run.results.empty()) {
-    throw Error(Status::io_error, "--battery dieharder: " + program + " reported no result (exit status " +
-                                      std::to_string(run.exit_status) + ")");
-  }
   return 0;
 }
 
@@ -170,22 +177,22 @@ int run(const TestArgs& a, const std::string& command_line) {
   if (a.battery != "dieharder" && a.battery != "quick") usage_error("--battery: '" + a.battery + "' is not one of dieharder, quick");
   const Engine engine = parse_engine(a.engine);
   const Backend backend = parse_backend(a.backend);
-  if (!a.dieharder_test.empty() && a.battery != "dieharder") usage_error("--dieharder-test applies to --battery dieharder only");
-  if (!a.multiplier.empty()) {
+  if (a.given("--dieharder-test") && a.battery != "dieharder") usage_error("--dieharder-test applies to --battery dieharder only");
+  if (a.given("--multiplier")) {
     if (a.battery != "dieharder") usage_error("--multiplier applies to --battery dieharder only");
     const double m = parse_double(a.multiplier, "--multiplier");
     if (!(m > 0.0 && m <= 100.0)) usage_error("--multiplier: " + a.multiplier + " is out of range (0, 100]");
   }
   std::uint64_t size = a.battery == "quick" ? (std::uint64_t{1} << 24) : ~std::uint64_t{0};
-  if (!a.size.empty()) size = parse_u64(a.size, "--size");
+  if (a.given("--size")) size = parse_u64(a.size, "--size");
   if (size == 0) usage_error("--size: must be at least 1");
   if (a.battery == "quick" && (size < 1000 || size > (std::uint64_t{1} << 27))) {
     usage_error("--size: " + a.size + " is out of range [1000, 2^27] for --battery quick");
   }
-  if (!a.json.empty() && !std::ofstream(a.json)) throw Error(Status::io_error, "--json: cannot write '" + a.json + "'");
+  if (a.given("--json") && !std::ofstream(a.json)) throw Error(Status::io_error, "--json: cannot write '" + a.json + "'");
 
   Generator g(engine, backend);
-  if (!a.seed.empty()) g.seed(parse_u64(a.seed, "--seed"));
+  if (a.given("--seed")) g.seed(parse_u64(a.seed, "--seed"));
   nlohmann::ordered_json j;
   j["tool"] = "gpurng test";
   j["command"] = command_line;
@@ -193,7 +200,7 @@ int run(const TestArgs& a, const std::string& command_line) {
   j["engine"] = a.engine;
   j["battery"] = a.battery;
   j["backend"] = backend_name(g.backend());
-  j["seed"] = a.seed.empty() ? "engine default" : a.seed;
+  j["seed"] = a.given("--seed") ? a.seed : "engine default";
   j["stream"] = "offset 0 of the canonical sequence, engine defaults for streams and options";
   return a.battery == "dieharder" ? run_dieharder(a, g, size, j) : run_quick(a, g, size, j);
 }
@@ -203,6 +210,7 @@ int run(const TestArgs& a, const std::string& command_line) {
 std::function<int()> add_test_command(CLI::App& app, const std::string& command_line) {
   auto a = std::make_shared<TestArgs>();
   CLI::App* cmd = app.add_subcommand("test", "Statistical tests of an engine: dieharder, or quick distribution checks");
+  a->given = Given{cmd};
   cmd->footer(
       "--battery dieharder feeds the engine's integers (little-endian, canonical order from offset 0) to\n"
       "'dieharder -a -g 200' and summarises its report; --battery quick checks every distribution against\n"

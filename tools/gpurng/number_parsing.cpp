@@ -47,16 +47,22 @@ std::uint64_t parse_u64(const std::string& text, const std::string& option) {
   return static_cast<std::uint64_t>(v);
 }
 
-std::vector<std::uint64_t> parse_u64_list(const std::string& text, const std::string& option) {
-  std::vector<std::uint64_t> out;
+std::vector<std::string> split_list(const std::string& text, const std::string& option, const std::string& expected) {
+  std::vector<std::string> items;
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (item.empty()) bad(option, text, "a comma-separated list of integers (an item is empty)");
-    out.push_back(parse_u64(item, option));
-    if (comma == std::string::npos) break;
+    items.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (items.back().empty()) bad(option, text, expected + " (an item is empty)");
+    if (comma == std::string::npos) return items;
     start = comma + 1;
+  }
+}
+
+std::vector<std::uint64_t> parse_u64_list(const std::string& text, const std::string& option) {
+  std::vector<std::uint64_t> out;
+  for (const std::string& item : split_list(text, option, "a comma-separated list of integers")) {
+    out.push_back(parse_u64(item, option));
   }
   return out;
 }
@@ -65,9 +71,12 @@ double parse_double(const std::string& text, const std::string& option) {
   errno = 0;
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(v)) {
-    bad(option, text, "a finite number");
-  }
+  const bool whole = !text.empty() && std::isspace(static_cast<unsigned char>(text[0])) == 0 &&
+                     end == text.c_str() + text.size();
+  if (whole && std::isinf(v) && errno == ERANGE) bad(option, text, "in the range of a double (|x| <= 1.79769e+308)");
+  if (!whole || !std::isfinite(v)) bad(option, text, "a finite number");
+  // ERANGE with a finite result is an underflow: the value is the nearest double (subnormal or 0),
+  // as for any other decimal that a double does not hold exactly.
   return v;
 }
 
