@@ -110,81 +110,89 @@ Generator::~Generator() = default;
 Generator::Generator(Generator&&) noexcept = default;
 Generator& Generator::operator=(Generator&&) noexcept = default;
 
-Engine Generator::engine() const noexcept { return impl_->engine_->id(); }
-Backend Generator::backend() const noexcept { return impl_->ctx_.backend; }
+detail::GeneratorImpl& Generator::impl() const {
+  if (!impl_) {
+    throw Error(Status::invalid_argument,
+                "generator: the generator was moved from; move-assign a new Generator to it before using it");
+  }
+  return *impl_;
+}
 
-void Generator::seed(std::uint64_t s) { impl_->engine_->seed(s); }
+Engine Generator::engine() const { return impl().engine_->id(); }
+Backend Generator::backend() const { return impl().ctx_.backend; }
+
+void Generator::seed(std::uint64_t s) { impl().engine_->seed(s); }
 void Generator::seed_array(const std::uint64_t* words, std::size_t count) {
   if (words == nullptr && count != 0) throw Error(Status::invalid_argument, "seed_array: null pointer with count " + std::to_string(count));
-  impl_->engine_->seed_array(words, count);
+  impl().engine_->seed_array(words, count);
 }
 void Generator::select_stream(std::uint64_t stream, std::uint64_t substream) {
-  impl_->engine_->select_stream(stream, substream);
+  impl().engine_->select_stream(stream, substream);
 }
-void Generator::dimensions(std::uint32_t d) { impl_->engine_->set_dimensions(d); }
-void Generator::scramble(Scramble s) { impl_->engine_->set_scramble(s); }
-void Generator::streams(std::uint64_t s) { impl_->engine_->set_streams(s); }
-void Generator::normal_method(NormalMethod m) { impl_->engine_->set_normal_method(m); }
-void Generator::param_set(std::uint32_t index) { impl_->engine_->set_param_set(index); }
-void Generator::param_file(const std::string& path) { impl_->engine_->set_param_file(path); }
-void Generator::offset(std::uint64_t k) { impl_->engine_->set_offset(k); }
-std::uint64_t Generator::offset() const noexcept { return impl_->engine_->offset(); }
-std::uint64_t Generator::remaining() const noexcept { return impl_->engine_->remaining(); }
+void Generator::dimensions(std::uint32_t d) { impl().engine_->set_dimensions(d); }
+void Generator::scramble(Scramble s) { impl().engine_->set_scramble(s); }
+void Generator::streams(std::uint64_t s) { impl().engine_->set_streams(s); }
+void Generator::normal_method(NormalMethod m) { impl().engine_->set_normal_method(m); }
+void Generator::param_set(std::uint32_t index) { impl().engine_->set_param_set(index); }
+void Generator::param_file(const std::string& path) { impl().engine_->set_param_file(path); }
+void Generator::offset(std::uint64_t k) { impl().engine_->set_offset(k); }
+std::uint64_t Generator::offset() const { return impl().engine_->offset(); }
+std::uint64_t Generator::remaining() const { return impl().engine_->remaining(); }
 
-void Generator::cuda_stream(CUstream_st* stream) { impl_->ctx_.stream = stream; }
-CUstream_st* Generator::cuda_stream() const noexcept { return impl_->ctx_.stream; }
-void Generator::cuda_blocks(unsigned blocks) { impl_->ctx_.cuda_blocks = blocks; }
-void Generator::cpu_threads(unsigned threads) { impl_->ctx_.cpu_threads = threads; }
+void Generator::cuda_stream(CUstream_st* stream) { impl().ctx_.stream = stream; }
+CUstream_st* Generator::cuda_stream() const { return impl().ctx_.stream; }
+void Generator::cuda_blocks(unsigned blocks) { impl().ctx_.cuda_blocks = blocks; }
+void Generator::cpu_threads(unsigned threads) { impl().ctx_.cpu_threads = threads; }
 
 using detail::ValueType;
 
 void Generator::generate_bits(std::uint32_t* out, std::size_t n) {
-  impl_->generate(request(Distribution::bits, ValueType::u32), out, n);
+  impl().generate(request(Distribution::bits, ValueType::u32), out, n);
 }
 void Generator::generate_bits(std::uint64_t* out, std::size_t n) {
-  impl_->generate(request(Distribution::bits, ValueType::u64), out, n);
+  impl().generate(request(Distribution::bits, ValueType::u64), out, n);
 }
 void Generator::generate_uniform(float* out, std::size_t n) {
-  impl_->generate(request(Distribution::uniform, ValueType::f32), out, n);
+  impl().generate(request(Distribution::uniform, ValueType::f32), out, n);
 }
 void Generator::generate_uniform(double* out, std::size_t n) {
-  impl_->generate(request(Distribution::uniform, ValueType::f64), out, n);
+  impl().generate(request(Distribution::uniform, ValueType::f64), out, n);
 }
 void Generator::generate_normal(float* out, std::size_t n, float mean, float stddev) {
   require_finite(mean, "normal mean");
   require_positive(stddev, "normal stddev");
-  impl_->generate(request(Distribution::normal, ValueType::f32, mean, stddev), out, n);
+  impl().generate(request(Distribution::normal, ValueType::f32, mean, stddev), out, n);
 }
 void Generator::generate_normal(double* out, std::size_t n, double mean, double stddev) {
   require_finite(mean, "normal mean");
   require_positive(stddev, "normal stddev");
-  impl_->generate(request(Distribution::normal, ValueType::f64, mean, stddev), out, n);
+  impl().generate(request(Distribution::normal, ValueType::f64, mean, stddev), out, n);
 }
 void Generator::generate_exponential(float* out, std::size_t n, float lambda) {
   require_positive(lambda, "exponential lambda");
-  impl_->generate(request(Distribution::exponential, ValueType::f32, lambda), out, n);
+  impl().generate(request(Distribution::exponential, ValueType::f32, lambda), out, n);
 }
 void Generator::generate_exponential(double* out, std::size_t n, double lambda) {
   require_positive(lambda, "exponential lambda");
-  impl_->generate(request(Distribution::exponential, ValueType::f64, lambda), out, n);
+  impl().generate(request(Distribution::exponential, ValueType::f64, lambda), out, n);
 }
 void Generator::generate_lognormal(float* out, std::size_t n, float mean, float stddev) {
   require_finite(mean, "lognormal mean");
   require_positive(stddev, "lognormal stddev");
-  impl_->generate(request(Distribution::lognormal, ValueType::f32, mean, stddev), out, n);
+  impl().generate(request(Distribution::lognormal, ValueType::f32, mean, stddev), out, n);
 }
 void Generator::generate_lognormal(double* out, std::size_t n, double mean, double stddev) {
   require_finite(mean, "lognormal mean");
   require_positive(stddev, "lognormal stddev");
-  impl_->generate(request(Distribution::lognormal, ValueType::f64, mean, stddev), out, n);
+  impl().generate(request(Distribution::lognormal, ValueType::f64, mean, stddev), out, n);
 }
 
-std::vector<std::uint8_t> Generator::state_bytes() const { return impl_->state_bytes(); }
+std::vector<std::uint8_t> Generator::state_bytes() const { return impl().state_bytes(); }
 
-void Generator::restore_state_bytes(const std::uint8_t* data, std::size_t size) { impl_->restore(data, size); }
+void Generator::restore_state_bytes(const std::uint8_t* data, std::size_t size) { impl().restore(data, size); }
 
 void Generator::save_state(const std::string& path) const {
-  const std::vector<std::uint8_t> bytes = impl_->state_bytes();
+  const std::vector<std::uint8_t> bytes = impl().state_bytes();
   // A device or pipe (e.g. /dev/null) is written in place: renaming over it would replace the node.
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -225,7 +233,7 @@ void Generator::load_state(const std::string& path) {
   }
   if (f.bad()) throw Error(Status::io_error, "load_state: reading '" + path + "' failed");
   try {
-    impl_->restore(bytes.data(), bytes.size());
+    impl().restore(bytes.data(), bytes.size());
   } catch (const Error& e) {
     throw Error(e.status(), "load_state '" + path + "': " + e.what());
   }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gpurng/gpurng.hpp"
+#include "scratch_dir.hpp"
 #include "state_codec.hpp"
 
 using gpurng::Backend;
@@ -202,4 +203,41 @@ TEST(StateFile, FileErrors) {
     EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
   }
   std::remove(path.c_str());
+}
+
+// save_state replaces a file safely (issue 20): it used to write through a fixed "<path>.tmp", so a
+// symlink planted there sent the state into the file it pointed at and became <path> itself.
+TEST(StateFile, SaveNeverFollowsWhatIsPlantedBesideThePath) {
+  gpurng::test::ScratchDir dir;
+  dir.write("victim", "keep me");
+  for (const char* planted : {"s.tmp", "s.part"}) {
+    ASSERT_EQ(::symlink(dir.path("victim").c_str(), dir.path(planted).c_str()), 0);
+  }
+  Generator g = configured();
+  g.save_state(dir.path("s"));
+  EXPECT_EQ(dir.read("victim"), "keep me");
+  EXPECT_TRUE(dir.is_regular_file("s"));
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"s", "s.part", "s.tmp", "victim"}));
+  Generator h(Engine::mrg32k3a, Backend::cpu);
+  h.load_state(dir.path("s"));
+  EXPECT_EQ(next_bits(h, 8), next_bits(g, 8));
+}
+
+// A save that fails part-way (here: the file-size limit) leaves the old file and no temporary.
+TEST(StateFile, AFailedSaveKeepsTheOldFile) {
+  gpurng::test::ScratchDir dir;
+  Generator mt(Engine::mt19937, Backend::cpu);  // a 2.5 KB state
+  mt.save_state(dir.path("s"));
+  const std::string good = dir.read("s");
+  mt.offset(99);
+  try {
+    const gpurng::test::FileSizeLimit limit(1000);
+    mt.save_state(dir.path("s"));
+    ADD_FAILURE() << "a save past the file-size limit succeeded";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::io_error);
+    EXPECT_NE(std::string(e.what()).find("save_state: writing '" + dir.path("s") + "'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(dir.read("s"), good);
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"s"});
 }

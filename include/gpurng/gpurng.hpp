@@ -121,6 +121,9 @@ namespace detail {
 class GeneratorImpl;
 }
 
+// Movable, not copyable. A moved-from Generator holds no engine: every member call on it, the
+// accessors included, throws Error(Status::invalid_argument, "... the generator was moved from ...")
+// until another Generator is move-assigned to it; destroying it is always fine.
 class Generator {
  public:
   explicit Generator(Engine engine, Backend backend = Backend::automatic);
@@ -130,8 +133,8 @@ class Generator {
   Generator(const Generator&) = delete;
   Generator& operator=(const Generator&) = delete;
 
-  Engine engine() const noexcept;
-  Backend backend() const noexcept;  // never Backend::automatic
+  Engine engine() const;
+  Backend backend() const;  // never Backend::automatic
 
   // Seeding. Each resets the offset (and the stream selection) to 0.
   void seed(std::uint64_t seed);                                // engine-specific mapping
@@ -152,17 +155,17 @@ class Generator {
 
   // Position in the canonical sequence: the next value produced is element k.
   void offset(std::uint64_t k);
-  std::uint64_t offset() const noexcept;
+  std::uint64_t offset() const;
   // How many values can still be produced from the offset before the end of the addressable
   // sequence (for mrg32k3a: positions 0 .. 2^64 - 2 of each stream selection); asking for more
   // is an error.
-  std::uint64_t remaining() const noexcept;
+  std::uint64_t remaining() const;
 
   // CUDA backend: the stream calls are ordered on (default: the legacy default stream). Calls into
   // device memory never synchronise the device, so they can be captured in a CUDA graph (a
   // captured call replays the same values; the generator's offset moves once, at capture).
   void cuda_stream(CUstream_st* stream);
-  CUstream_st* cuda_stream() const noexcept;
+  CUstream_st* cuda_stream() const;
   // Tuning only, never changes a value: blocks per kernel launch (0 = automatic).
   void cuda_blocks(unsigned blocks);
   // CPU backend: worker threads (0 = all hardware threads). Never changes a value.
@@ -189,6 +192,7 @@ class Generator {
   void restore_state_bytes(const std::uint8_t* data, std::size_t size);
 
  private:
+  detail::GeneratorImpl& impl() const;  // throws when moved from
   std::unique_ptr<detail::GeneratorImpl> impl_;
 };
 

@@ -75,21 +75,28 @@ void cpu_fill(const Family& family, std::uint64_t epoch, std::uint32_t seed_base
   const std::uint64_t chunks_wanted = streams >= workers ? 1 : (workers + streams - 1) / streams;
   const Plan plan = make_plan<S>(r, family.size(), from_kept, chunks_wanted, kMinCpuChunk);
 
+  // From kept windows with one chunk per lane, each lane reads its own window before it writes it and
+  // a lane without values keeps its window: the windows are updated in place, and only the lanes that
+  // have values run. Otherwise every lane of every call carries its window into a second buffer, which
+  // made a 1-value call cost O(S) (0.4-1.5 ms for dcmt521's 4096 streams).
+  const bool in_place = from_kept && plan.chunks == 1;
+
   // Everything that can fail comes before the kept windows change.
   std::shared_ptr<const std::vector<std::uint32_t>> polys;
   if (plan.need_polys) polys = kept.polys.get(family, plan, static_cast<unsigned>(workers));
   const std::size_t words = static_cast<std::size_t>(S::N) * streams;
-  kept.next.resize(words);
+  if (!in_place) kept.next.resize(words);
   if (!from_kept) kept.cur.resize(words);
 
   core::dcmt::Call call = make_call(r, plan, seed_base, family.size());
   call.sets = family.sets().data();
   call.windows = kept.cur.data();
-  call.next_windows = kept.next.data();
+  call.next_windows = in_place ? kept.cur.data() : kept.next.data();
   call.polys = polys ? polys->data() : nullptr;
 
   kept.valid = false;  // while the windows move
-  const std::uint64_t items = streams * plan.chunks;
+  // Item t is (lane t mod S, chunk t / S); in place there is one chunk and lanes u >= n have no values.
+  const std::uint64_t items = in_place ? std::min<std::uint64_t>(streams, r.n) : streams * plan.chunks;
   const std::uint64_t per = (items + workers - 1) / workers;
   std::vector<std::thread> pool;
   for (std::uint64_t t0 = per; t0 < items; t0 += per) {
@@ -103,7 +110,7 @@ void cpu_fill(const Family& family, std::uint64_t epoch, std::uint32_t seed_base
   run_items<S>(call, 0, std::min(per, items), tr, out);
   for (std::thread& t : pool) t.join();
 
-  kept.cur.swap(kept.next);
+  if (!in_place) kept.cur.swap(kept.next);
   kept.epoch = epoch;
   kept.position = r.first + r.n;
   kept.valid = true;

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <thread>
 
 #include "cpu/fill.hpp"
@@ -15,8 +16,11 @@ bool cpu_has_fma() {
 
 unsigned resolve_cpu_threads(unsigned requested) {
   if (requested != 0) return requested;
-  const unsigned hw = std::thread::hardware_concurrency();
-  return hw == 0 ? 1 : hw;
+  // Read once per process (a thread-safe static): glibc answers hardware_concurrency() by opening
+  // and reading /sys/devices/system/cpu/online, three system calls that would otherwise be paid by
+  // every CPU call, even one of a single value.
+  static const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+  return hw;
 }
 
 }  // namespace gpurng::detail::cpu

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <ctime>
-#include <fstream>
 #include <memory>
 #include <string>
 
@@ -16,6 +15,7 @@
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
 #include "options.hpp"
+#include "output_target.hpp"
 
 namespace gpurng::cli {
 namespace {
@@ -83,9 +83,10 @@ std::string host_name() {
 
 int run(const BenchArgs& a, const std::string& command_line) {
   const bench::BenchOptions o = parse(a);
-  if (a.given("--json") && !std::ofstream(a.json)) {  // fail before minutes of measuring, not after
-    throw Error(Status::io_error, "--json: cannot write '" + a.json + "'");
-  }
+  // Created now, so that an unwritable --json fails before minutes of measuring, not after; an
+  // existing file stays as it is until the report is complete.
+  std::unique_ptr<OutputTarget> json;
+  if (a.given("--json")) json = std::make_unique<OutputTarget>(a.json, "--json");
   bench::BenchReport r;
   r.command = command_line;
   r.date = utc_now();
@@ -97,7 +98,10 @@ int run(const BenchArgs& a, const std::string& command_line) {
     throw Error(Status::no_device, "--backend cuda: the GPU benchmark cannot run: " + r.gpu.skipped_reason);
   }
   else r.gpu.skipped_reason = "not asked for (--backend cpu)";
-  if (a.given("--json")) bench::write_json(r, a.json);
+  if (json) {
+    json->write(bench::report_json(r));
+    json->commit();
+  }
   bench::print_tables(r, stdout);
   return 0;
 }

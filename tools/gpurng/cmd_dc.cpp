@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 
 #include <atomic>
-#include <fstream>
-#include <iostream>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +19,7 @@
 #include "heartbeat.hpp"
 #include "id_range.hpp"
 #include "number_parsing.hpp"
+#include "output_target.hpp"
 #include "progress.hpp"
 
 namespace gpurng::cli {
@@ -51,13 +52,12 @@ int run(const DcOptions& o) {
   const std::uint64_t threads = parse_u64(o.threads, "--threads");
   if (threads < 1 || threads > 256) throw Error(Status::invalid_argument, "--threads: " + o.threads + " is out of range [1, 256]");
 
-  std::ofstream file;
-  if (o.out != "-") {
-    file.open(o.out);
-    if (!file) throw Error(Status::io_error, "--out: cannot open '" + o.out + "' for writing");
-  }
-  std::ostream& out = o.out == "-" ? std::cout : file;
-  gf2::write_dc_header(out);
+  // The file takes its name only when every ID is done: an interrupted or failed run leaves an
+  // existing file of that name as it was.
+  OutputTarget out = o.out == "-" ? OutputTarget::standard_output() : OutputTarget(o.out, "--out");
+  std::ostringstream header;
+  gf2::write_dc_header(header);
+  out.write(header.str());
 
   // Workers take IDs in turn; rows are written in ID order as soon as they are complete.
   const bool show = o.progress == "always" || (o.progress == "auto" && stderr_is_terminal());
@@ -67,6 +67,7 @@ int run(const DcOptions& o) {
   std::map<std::uint64_t, std::unique_ptr<gf2::DcSet>> done;  // finished, not yet written (null: none found)
   std::uint64_t to_write = ids.first, finished = 0;
   std::vector<std::string> failures;
+  std::exception_ptr write_error;  // the first failed write: no more IDs are taken, run() throws it
   auto work = [&] {
     for (std::uint64_t id = next++; id <= ids.last; id = next++) {
       std::unique_ptr<gf2::DcSet> set;
@@ -79,12 +80,18 @@ int run(const DcOptions& o) {
       std::lock_guard<std::mutex> guard(lock);
       if (!failure.empty()) failures.push_back(failure);
       done[id] = std::move(set);
+      std::ostringstream rows;
       for (auto it = done.find(to_write); it != done.end(); it = done.find(to_write)) {
-        if (it->second) gf2::write_dc_row(out, *it->second);
+        if (it->second) gf2::write_dc_row(rows, *it->second);
         done.erase(it);
         ++to_write;
       }
-      out.flush();
+      try {
+        if (!write_error) out.write(rows.str());
+      } catch (const Error&) {
+        write_error = std::current_exception();
+        next = ids.last + 1;
+      }
       progress.update(++finished);
     }
   };
@@ -99,7 +106,8 @@ int run(const DcOptions& o) {
   for (std::thread& t : pool) t.join();
   beat.stop();
   progress.finish();
-  if (!out) throw Error(Status::io_error, "--out: writing '" + o.out + "' failed");
+  if (write_error) std::rethrow_exception(write_error);
+  out.commit();
   for (const std::string& f : failures) std::fprintf(stderr, "gpurng: dc: %s; no row written\n", f.c_str());
   return failures.empty() ? 0 : 1;
 }

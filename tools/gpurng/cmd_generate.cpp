@@ -207,7 +207,7 @@ int run(const GenerateOptions& o) {
                 " exceeds 2^28, the largest dimension-major block written in one piece; use several runs with --offset");
   }
 
-  OutputTarget target(o.out);
+  OutputTarget target = o.out == "-" ? OutputTarget::standard_output() : OutputTarget(o.out, "--out");
   if (format != Format::txt && target.is_terminal()) {
     usage_error("--format " + o.format + ": refusing to write binary data to a terminal; use --out FILE or a pipe");
   }

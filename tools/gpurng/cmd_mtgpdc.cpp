@@ -4,11 +4,11 @@
 #include <fmt/format.h>
 
 #include <atomic>
-#include <fstream>
-#include <iostream>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -21,6 +21,7 @@
 #include "id_range.hpp"
 #include "number_parsing.hpp"
 #include "options.hpp"
+#include "output_target.hpp"
 #include "progress.hpp"
 
 namespace gpurng::cli {
@@ -92,30 +93,36 @@ int run(const MtgpdcOptions& o) {
   const std::uint64_t seed = parse_u64(o.seed, "--seed");
   const gf2::MtgpCreator creator(mexp);
 
-  std::ofstream file;
-  if (o.out != "-") {
-    file.open(o.out);
-    if (!file) throw Error(Status::io_error, "--out: cannot open '" + o.out + "' for writing");
-  }
-  std::ostream& out = o.out == "-" ? std::cout : file;
-  gf2::write_mtgp_header(out);
+  // The file takes its name only when every ID is done: an interrupted or failed run leaves an
+  // existing file of that name as it was.
+  OutputTarget out = o.out == "-" ? OutputTarget::standard_output() : OutputTarget(o.out, "--out");
+  std::ostringstream header;
+  gf2::write_mtgp_header(header);
+  out.write(header.str());
 
   Progress progress(ids.count(), show_progress(o), "sets");
   std::mutex lock;
   std::atomic<std::uint64_t> next{ids.first};
   std::map<std::uint64_t, gf2::MtgpSet> done;
   std::uint64_t to_write = ids.first, finished = 0;
+  std::exception_ptr write_error;  // the first failed write: no more IDs are taken, run() throws it
   auto work = [&] {
     for (std::uint64_t id = next++; id <= ids.last; id = next++) {
       gf2::MtgpSet set = creator.create(static_cast<std::uint32_t>(id), seed);
       std::lock_guard<std::mutex> guard(lock);
       done.emplace(id, std::move(set));
+      std::ostringstream rows;
       for (auto it = done.find(to_write); it != done.end(); it = done.find(to_write)) {
-        gf2::write_mtgp_row(out, to_write - ids.first, it->second);
+        gf2::write_mtgp_row(rows, to_write - ids.first, it->second);
         done.erase(it);
         ++to_write;
       }
-      out.flush();
+      try {
+        if (!write_error) out.write(rows.str());
+      } catch (const Error&) {
+        write_error = std::current_exception();
+        next = ids.last + 1;
+      }
       progress.update(++finished);
     }
   };
@@ -130,7 +137,8 @@ int run(const MtgpdcOptions& o) {
   for (std::thread& t : pool) t.join();
   beat.stop();
   progress.finish();
-  if (!out) throw Error(Status::io_error, "--out: writing '" + o.out + "' failed");
+  if (write_error) std::rethrow_exception(write_error);
+  out.commit();
   return 0;
 }
 

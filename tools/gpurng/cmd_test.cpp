@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <ctime>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -16,6 +15,7 @@
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
 #include "options.hpp"
+#include "output_target.hpp"
 #include "quality/dieharder_run.hpp"
 #include "quality/quick_checks.hpp"
 
@@ -51,15 +51,14 @@ Backend parse_backend(const std::string& s) {
   usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda");
 }
 
-void write_json(const nlohmann::ordered_json& j, const std::string& path) {
-  if (path.empty()) return;
-  std::ofstream f(path);
-  f << j.dump(2) << "\n";
-  f.close();
-  if (!f) throw Error(Status::io_error, "--json: cannot write '" + path + "'");
+// --json (null when not asked for): the file takes its name here, after a complete run only.
+void write_json(const nlohmann::ordered_json& j, OutputTarget* json) {
+  if (json == nullptr) return;
+  json->write(j.dump(2) + "\n");
+  json->commit();
 }
 
-int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j) {
+int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j, OutputTarget* json) {
   const std::string program = quality::find_program(a.dieharder);
   if (program.empty()) {
     throw Error(Status::io_error, "--battery dieharder: the program '" + a.dieharder +
@@ -132,11 +131,11 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
                             {"p_value", r.p_value},
                             {"assessment", r.assessment}});
   }
-  write_json(j, a.json);
+  write_json(j, json);
   return 0;
 }
 
-int run_quick(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j) {
+int run_quick(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j, OutputTarget* json) {
   const auto results = quality::run_quick_checks(g, static_cast<std::size_t>(size), stderr);
   int passed = 0, weak = 0, failed = 0;
   fmt::print("quick checks on {} ({} backend), n = {} per output\n", a.engine, backend_name(g.backend()), size);
@@ -169,7 +168,7 @@ int run_quick(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ord
                             {"p_value", r.p_value},
                             {"assessment", r.assessment}});
   }
-  write_json(j, a.json);
+  write_json(j, json);
   return 0;
 }
 
@@ -189,7 +188,10 @@ int run(const TestArgs& a, const std::string& command_line) {
   if (a.battery == "quick" && (size < 1000 || size > (std::uint64_t{1} << 27))) {
     usage_error("--size: " + a.size + " is out of range [1000, 2^27] for --battery quick");
   }
-  if (a.given("--json") && !std::ofstream(a.json)) throw Error(Status::io_error, "--json: cannot write '" + a.json + "'");
+  // Created now, so that an unwritable --json fails before the battery runs; an existing file stays
+  // as it is until the run is complete.
+  std::unique_ptr<OutputTarget> json;
+  if (a.given("--json")) json = std::make_unique<OutputTarget>(a.json, "--json");
 
   Generator g(engine, backend);
   if (a.given("--seed")) g.seed(parse_u64(a.seed, "--seed"));
@@ -202,7 +204,7 @@ int run(const TestArgs& a, const std::string& command_line) {
   j["backend"] = backend_name(g.backend());
   j["seed"] = a.given("--seed") ? a.seed : "engine default";
   j["stream"] = "offset 0 of the canonical sequence, engine defaults for streams and options";
-  return a.battery == "dieharder" ? run_dieharder(a, g, size, j) : run_quick(a, g, size, j);
+  return a.battery == "dieharder" ? run_dieharder(a, g, size, j, json.get()) : run_quick(a, g, size, j, json.get());
 }
 
 }  // namespace

@@ -1,21 +1,9 @@
 #include "value_writer.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-
 #include <fmt/format.h>
-
-#include "gpurng/gpurng.hpp"
 
 namespace gpurng::cli {
 namespace {
-
-[[noreturn]] void io_fail(const std::string& what) {
-  throw Error(Status::io_error, what + ": " + std::strerror(errno));
-}
 
 const char* npy_descr(ValueKind k) {
   switch (k) {
@@ -30,61 +18,6 @@ const char* npy_descr(ValueKind k) {
 }  // namespace
 
 std::size_t value_bytes(ValueKind k) { return (k == ValueKind::u32 || k == ValueKind::f32) ? 4 : 8; }
-
-OutputTarget::OutputTarget(const std::string& path) : path_(path) {
-  if (path == "-") {
-    file_ = stdout;
-    return;
-  }
-  // A device, pipe or socket (/dev/null, a FIFO) is written in place: renaming a finished file over
-  // it would replace the node itself (as root, /dev/null would become a regular file). Regular files
-  // are written next to the target and renamed when complete, so no partial file is ever presented
-  // as whole.
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    if (S_ISDIR(st.st_mode)) {
-      errno = EISDIR;
-      io_fail("--out: cannot write to '" + path + "'");
-    }
-    file_ = std::fopen(path.c_str(), "wb");
-    if (file_ == nullptr) io_fail("--out: cannot open '" + path + "'");
-    in_place_ = true;
-    return;
-  }
-  part_ = path + ".part";
-  file_ = std::fopen(part_.c_str(), "wb");
-  if (file_ == nullptr) io_fail("--out: cannot create '" + part_ + "'");
-}
-
-OutputTarget::~OutputTarget() {
-  if (file_ != nullptr && file_ != stdout) std::fclose(file_);
-  if (!part_.empty() && !committed_) std::remove(part_.c_str());
-}
-
-void OutputTarget::write(const void* data, std::size_t size) {
-  if (size != 0 && std::fwrite(data, 1, size, file_) != size) {
-    io_fail(std::string("writing ") + (file_ == stdout ? "standard output" : "'" + (in_place_ ? path_ : part_) + "'"));
-  }
-}
-
-void OutputTarget::commit() {
-  if (file_ == stdout) {
-    if (std::fflush(stdout) != 0) io_fail("writing standard output");
-    return;
-  }
-  const int rc = std::fclose(file_);
-  file_ = nullptr;
-  if (in_place_) {
-    if (rc != 0) io_fail("closing '" + path_ + "'");
-    committed_ = true;
-    return;
-  }
-  if (rc != 0) io_fail("closing '" + part_ + "'");
-  if (std::rename(part_.c_str(), path_.c_str()) != 0) io_fail("renaming '" + part_ + "' to '" + path_ + "'");
-  committed_ = true;
-}
-
-bool OutputTarget::is_terminal() const { return file_ == stdout && ::isatty(STDOUT_FILENO) != 0; }
 
 std::string npy_header(ValueKind kind, std::uint64_t count) {
   std::string dict = fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': ({},), }}", npy_descr(kind), count);

@@ -1,12 +1,12 @@
 // Output formats of `gpurng generate`: txt (one value per line), bin (raw little-endian), npy
-// (NumPy format 1.0, one-dimensional), written to stdout or to a file that appears under its
-// final name only once it is complete.
+// (NumPy format 1.0, one-dimensional), written to an OutputTarget (standard output or a file that
+// appears under its name only once it is complete).
 #pragma once
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
-#include <vector>
+
+#include "output_target.hpp"
 
 namespace gpurng::cli {
 
@@ -14,27 +14,6 @@ enum class Format { txt, bin, npy };
 enum class ValueKind { u32, u64, f32, f64 };
 
 std::size_t value_bytes(ValueKind k);
-
-// Where the bytes go. For a regular file (or a new one), writes go to "<path>.part", renamed to
-// <path> by commit(); the destructor removes the partial file if commit() was never reached. An
-// existing device, FIFO or socket (e.g. /dev/null) is written in place.
-class OutputTarget {
- public:
-  explicit OutputTarget(const std::string& path);  // "-" = stdout
-  ~OutputTarget();
-  OutputTarget(const OutputTarget&) = delete;
-  OutputTarget& operator=(const OutputTarget&) = delete;
-  void write(const void* data, std::size_t size);
-  void commit();
-  bool is_terminal() const;
-
- private:
-  std::string path_;
-  std::string part_;
-  std::FILE* file_ = nullptr;
-  bool committed_ = false;
-  bool in_place_ = false;  // the target is not a regular file: written directly, never renamed
-};
 
 class ValueWriter {
  public:

@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 namespace gpurng::cli::bench {
@@ -157,7 +156,7 @@ void print_tables(const BenchReport& r, std::FILE* out) {
   print_gpu(r.gpu, out);
 }
 
-void write_json(const BenchReport& r, const std::string& path) {
+std::string report_json(const BenchReport& r) {
   nlohmann::ordered_json j;
   j["tool"] = "gpurng bench";
   j["gpurng_version"] = r.gpurng_version;
@@ -166,10 +165,7 @@ void write_json(const BenchReport& r, const std::string& path) {
   j["host"] = r.host;
   j["cpu"] = to_json(r.cpu);
   j["gpu"] = to_json(r.gpu);
-  std::ofstream f(path);
-  f << j.dump(2) << "\n";
-  f.close();
-  if (!f) throw Error(Status::io_error, "--json: cannot write '" + path + "'");
+  return j.dump(2) + "\n";
 }
 
 }  // namespace gpurng::cli::bench

@@ -10,7 +10,7 @@
 namespace gpurng::cli::bench {
 
 void print_tables(const BenchReport& r, std::FILE* out);
-// Throws gpurng::Error(io_error) naming the path when it cannot be written.
-void write_json(const BenchReport& r, const std::string& path);
+// The text of the --json file.
+std::string report_json(const BenchReport& r);
 
 }  // namespace gpurng::cli::bench
