@@ -1,13 +1,12 @@
 // The generator front end: argument checks, backend resolution, memory kinds, state files.
 // Engine specifics live behind detail::EngineImpl.
-#include <sys/stat.h>
-
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <system_error>
 
+#include "atomic_file.hpp"
 #include "cuda/cuda_support.hpp"
 #include "engine_impl.hpp"
 #include "state_codec.hpp"
@@ -193,31 +192,14 @@ void Generator::restore_state_bytes(const std::uint8_t* data, std::size_t size) 
 
 void Generator::save_state(const std::string& path) const {
   const std::vector<std::uint8_t> bytes = impl().state_bytes();
-  // A device or pipe (e.g. /dev/null) is written in place: renaming over it would replace the node.
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    if (S_ISDIR(st.st_mode)) throw Error(Status::io_error, "save_state: '" + path + "' is a directory");
-    std::ofstream f(path, std::ios::binary);
-    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) throw Error(Status::io_error, "save_state: writing '" + path + "' failed");
-    return;
-  }
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw Error(Status::io_error, "save_state: cannot open '" + tmp + "' for writing");
-    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) {
-      std::remove(tmp.c_str());
-      throw Error(Status::io_error, "save_state: writing '" + tmp + "' failed");
-    }
-  }
-  // Rename so that a reader never sees a half-written state file.
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw Error(Status::io_error, "save_state: cannot rename '" + tmp + "' to '" + path + "'");
+  // A new file appears under its name only when complete, never through anything planted beside it
+  // (support::AtomicFile); a device or pipe (e.g. /dev/null) is written in place.
+  try {
+    support::AtomicFile file(path);
+    file.write(bytes.data(), bytes.size());
+    file.commit();
+  } catch (const std::system_error& e) {
+    throw Error(Status::io_error, std::string("save_state: ") + e.what());
   }
 }
 

@@ -186,6 +186,9 @@ class Generator {
 
   // The whole state (engine, seed state, stream selection, offset) as a versioned, checksummed
   // file; load_state() continues bit for bit. Loading checks engine, version, size and checksum.
+  // save_state writes a new temporary beside path and renames it over path when complete: path
+  // holds the old file or the whole new one, never part of it (a device such as /dev/null is
+  // written in place).
   void save_state(const std::string& path) const;
   void load_state(const std::string& path);
   std::vector<std::uint8_t> state_bytes() const;
