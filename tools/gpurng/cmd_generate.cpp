@@ -244,7 +244,7 @@ std::function<int()> add_generate_command(CLI::App& app) {
       "  gpurng generate --engine mrg32k3a --count 5\n"
       "  gpurng generate --engine mt19937 --dist bits --offset 9999 --count 1   (std::mt19937: 4123659995)\n"
       "  gpurng generate --dist normal --precision float --count 2^28 --format npy --out normals.npy\n"
-      "  gpurng generate --dist bits --count 2^40 --format bin --out - | practrand-RNG_test stdin32");
+      "  gpurng generate --engine kiss --dist bits --count 2^40 --format bin --out - | practrand-RNG_test stdin32");
   cmd->add_option("--engine", o->engine, "Engine (see 'gpurng list')")->capture_default_str();
   auto* seed = cmd->add_option("--seed", o->seed, "64-bit seed (engine-specific mapping, see docs/ENGINES.md; mt19937: init_genrand, < 2^32; default: the engine's reference state)");
   auto* arr = cmd->add_option("--seed-array", o->seed_array, "Raw state words or key, comma-separated (mrg32k3a: s0,...,s5; mt19937, mt19937-64: the init_by_array key; kiss99: z,w,jsr,jcong; dcmt521, dcmt2203: the 32-bit seed of stream 0)");

@@ -30,6 +30,12 @@
 // Neither jumps: skipahead(n) steps through n values (about 5 operations each). For far starts use
 // the host API, whose GPU backend jumps with polynomials.
 //
+// Quality of one stream: each stream is GF(2)-linear with p = 521 or 2203 state bits. From 2p values
+// on (1042, 4406), Berlekamp-Massey recovers the recurrence of each bit position; one stream alone
+// fails `gpurng test --battery linear --streams 1` after 1.9 MB (MT521) and 7.8 MB (MT2203)
+// (docs/QUALITY.md, "One stream alone"). Usually harmless for numbers used as reals; do not feed one
+// stream's raw bits to a bit-level consumer beyond 2p values (the per-thread Kiss passes those tests).
+//
 // Bit-identical to the CPU as long as the kernel is compiled without -ftz=true/--use_fast_math.
 #pragma once
 

@@ -12,7 +12,8 @@
 //
 // Values equal the host generator's stream (the same seeding as DcmtBlocks/Dcmt: stream s uses set
 // s mod K and seed base + s). Every lane of the warp must call every member, with the same arguments,
-// and the warp must be converged at each call.
+// and the warp must be converged at each call. One stream alone is GF(2)-linear with p state bits:
+// see dcmt.hpp ("Quality of one stream") before feeding its raw bits to a bit-level consumer.
 //
 // Whether this beats one thread per stream (DcmtBlocks) depends on the number of streams: per value it
 // costs shared-memory traffic and a barrier, and MT521 keeps only 9 of 32 lanes busy; but it puts a

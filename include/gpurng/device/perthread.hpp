@@ -22,6 +22,14 @@
 // builds its jump polynomial on the device (about 2 log2 n products of 256-bit polynomials: do it
 // once per thread, or start threads at offset 0).
 //
+// Quality of one stream: a thread owns one stream, and a stream read alone is weaker at the bit level
+// than the host's interleaved output. Xorshift256 is GF(2)-linear with 256 state bits: from 512
+// values on, Berlekamp-Massey recovers the recurrence of each bit position, and `gpurng test
+// --battery linear --streams 1` rejects one stream after 0.44 MB (docs/QUALITY.md, "One stream
+// alone"). One Mwc and one Kiss stream passed those tests to their cap. Usually harmless for numbers
+// used as reals; where one thread's raw bits feed a bit-level consumer (hashing, GF(2) matrices,
+// bit-sliced sampling) beyond 512 values, use Kiss rather than Xorshift256.
+//
 // Bit-identical to the CPU as long as the kernel is compiled without -ftz=true/--use_fast_math.
 #pragma once
 
