@@ -82,6 +82,24 @@ class Summary(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertIn("### GPU\n\nNot run: no CUDA device.", r.stdout)
 
+    def test_gsl_is_mentioned_only_in_reports_with_gsl_rows(self):
+        # `gpurng bench` measures no GSL generator since issue 20 (bench/bench_gsl_cpu.cpp does);
+        # older reports, like the fixture, still have GSL rows.
+        sentence = "GSL's from `gsl_rng_uniform`"
+        r = run("bench_summary.py", FIXTURE, "--stdout")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn(sentence, r.stdout)
+        self.assertIn("| `gsl_rng_taus2` | gsl |", r.stdout)
+        with tempfile.TemporaryDirectory() as tmp:
+            report = json.load(open(FIXTURE))
+            report["cpu"]["rows"] = [row for row in report["cpu"]["rows"] if row["library"] != "gsl"]
+            path = os.path.join(tmp, "no_gsl.json")
+            json.dump(report, open(path, "w"))
+            r = run("bench_summary.py", path, "--stdout")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertNotIn("GSL", r.stdout)
+            self.assertIn("come from `std::uniform_real_distribution<double>`.", r.stdout)
+
 
 class QualityTables(unittest.TestCase):
     REPORT = ("#=====#\n        test_name   |ntup| tsamples |psamples|  p-value |Assessment\n"

@@ -155,11 +155,13 @@ def cpu_section(report):
     lines = ["### CPU", ""]
     if not c.get("ran"):
         return lines + ["Not run (--backend cuda).", ""]
+    rows_ = c["rows"]
+    # Reports made before GSL moved to bench/bench_gsl_cpu.cpp (issue 20) have GSL rows too.
+    gsl = ", GSL's from `gsl_rng_uniform`" if any(r["library"] == "gsl" for r in rows_) else ""
     lines += [f"{c['cpu_model']}, {c['hardware_threads']} hardware threads; N = {fmt_n(c['n'])} values per call into "
               f"host memory, median of {c['runs']} runs after one warm-up; CPU part {c['seconds']:.0f} s. std's "
-              "uniform doubles come from `std::uniform_real_distribution<double>`, GSL's from `gsl_rng_uniform`.", "",
+              f"uniform doubles come from `std::uniform_real_distribution<double>`{gsl}.", "",
               "![CPU generators](img/bench_cpu.png)", ""]
-    rows_ = c["rows"]
     base = {r["output"]: r["gsps"] for r in rows_ if r["generator"] == "std::mt19937"}
     rows = []
     for r in rows_:

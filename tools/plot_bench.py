@@ -7,7 +7,7 @@ Writes, into --out:
   bench_gpu.png      GS/s of every variant for each distribution and precision at the largest N,
                      cuRAND's counterpart marked beside it, the write ceiling as a dashed line
   bench_latency.png  create + 10^4 values, first call and steady state, gpurng vs cuRAND
-  bench_cpu.png      the CPU backend (1 and 2 threads) beside std and GSL
+  bench_cpu.png      the CPU backend (1 and 2 threads) beside std (and GSL in reports before issue 20)
 A part that did not run (no GPU, --backend cpu) gives a chart that says so and why, never a
 chart with made-up bars.
 """

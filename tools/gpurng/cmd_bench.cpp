@@ -1,7 +1,9 @@
 // gpurng bench: throughput, energy and latency of every engine on the GPU beside cuRAND, and on
-// the CPU beside the standard library and GSL; a terminal table and a JSON file. Without a GPU (or
-// without CUDA at build time) the GPU part says why it was skipped and the exit status stays 0 (an
-// error, exit 1, when --backend cuda asked for the GPU part alone).
+// the CPU beside the standard library; a terminal table and a JSON file. Without a GPU (or without
+// CUDA at build time) the GPU part says why it was skipped and the exit status stays 0 (an error,
+// exit 1, when --backend cuda asked for the GPU part alone); without cuRAND (loaded at run time)
+// gpurng is measured alone. GSL's generators (GPL-3, so not linked into the shipped CLI) are
+// measured by bench/bench_gsl_cpu.cpp.
 #include <unistd.h>
 
 #include <ctime>
@@ -110,15 +112,16 @@ int run(const BenchArgs& a, const std::string& command_line) {
 
 std::function<int()> add_bench_command(CLI::App& app, const std::string& command_line) {
   auto a = std::make_shared<BenchArgs>();
-  CLI::App* cmd = app.add_subcommand("bench", "Benchmark every engine: GPU vs cuRAND, CPU vs std and GSL");
+  CLI::App* cmd = app.add_subcommand("bench", "Benchmark every engine: GPU vs cuRAND, CPU vs the standard library");
   a->given = Given{cmd};
   cmd->footer(
       "GPU: every engine x {bits, uniform, normal, exponential, lognormal} x {float, double} through the host API\n"
-      "into device memory, beside cuRAND's host-API counterpart, CUDA events, 3 warm-up calls, median of --runs;\n"
+      "into device memory, beside cuRAND's host-API counterpart (libcurand.so.10, loaded at run time; without it\n"
+      "gpurng alone), CUDA events, 3 warm-up calls, median of --runs;\n"
       "% ceiling against a write-only kernel over the same bytes; samples per joule from NVML over --energy-ms\n"
       "windows at the largest size; latency of create + 10^4 values. CPU: the CPU backend with 1 and 2 threads\n"
-      "beside std::mt19937, std::mt19937_64, std::ranlux48, GSL mt19937, mrg, taus2. Charts and the summary of\n"
-      "docs/PERFORMANCE.md come from --json: tools/plot_bench.py and tools/bench_summary.py.");
+      "beside std::mt19937, std::mt19937_64, std::ranlux48 (GSL's generators: bench/bench_gsl_cpu, not installed).\n"
+      "Charts and the summary of docs/PERFORMANCE.md come from --json: tools/plot_bench.py and tools/bench_summary.py.");
   cmd->add_option("--backend", a->backend,
                   "cpu | cuda | all (all: the GPU part is skipped, saying why, where it cannot run; cuda: an error)")
       ->capture_default_str();

@@ -1,7 +1,8 @@
 // The CPU part of `gpurng bench`. Every generator fills the same host buffer of n values per
 // call; one untimed call warms caches and page mappings, then the median of `runs` calls is kept.
 // Competitors are called the way a user calls them: operator() / std::uniform_real_distribution,
-// gsl_rng_get / gsl_rng_uniform, one value per call.
+// one value per call. GSL's generators (GPL-3) are measured the same way by bench/bench_gsl_cpu.cpp,
+// a separate program that is not installed, so that the shipped CLI links no GPL code.
 #include "cpu.hpp"
 
 #include <algorithm>
@@ -10,10 +11,6 @@
 #include <functional>
 #include <random>
 #include <thread>
-
-#if GPURNG_CLI_WITH_GSL
-#include <gsl/gsl_rng.h>
-#endif
 
 namespace gpurng::cli::bench {
 namespace {
@@ -71,28 +68,6 @@ void bench_std(const char* name, unsigned bits, Buffers& b, const BenchOptions& 
       }, o.runs));
 }
 
-#if GPURNG_CLI_WITH_GSL
-void bench_gsl(const gsl_rng_type* type, unsigned bits, Buffers& b, const BenchOptions& o, CpuReport& r) {
-  gsl_rng* g = gsl_rng_alloc(type);
-  if (g == nullptr) {
-    r.notes.push_back(std::string("gsl_rng_alloc failed for ") + type->name);
-    return;
-  }
-  const std::size_t n = b.f64.size();
-  const std::string name = std::string("gsl_rng_") + type->name;
-  auto add = [&](const char* output, unsigned width, double s) {
-    r.rows.push_back(CpuRow{name, "gsl", 1, output, width, n, static_cast<double>(n) / s / 1e9});
-  };
-  add("bits", bits, median_seconds([&] {
-        for (std::size_t i = 0; i < n; ++i) b.u32[i] = static_cast<std::uint32_t>(gsl_rng_get(g));
-      }, o.runs));
-  add("uniform f64", 0, median_seconds([&] {
-        for (std::size_t i = 0; i < n; ++i) b.f64[i] = gsl_rng_uniform(g);
-      }, o.runs));
-  gsl_rng_free(g);
-}
-#endif
-
 void bench_gpurng(const EngineInfo& info, unsigned threads, Buffers& b, const BenchOptions& o, CpuReport& r) {
   Generator g(info.engine, Backend::cpu);
   g.seed(1234);
@@ -145,17 +120,10 @@ CpuReport run_cpu_bench(const BenchOptions& o, std::FILE* log) {
       }
     }
   }
-  std::fprintf(log, "cpu: std and GSL generators\n");
+  std::fprintf(log, "cpu: std generators\n");
   bench_std<std::mt19937>("std::mt19937", 32, b, o, r);
   bench_std<std::mt19937_64>("std::mt19937_64", 64, b, o, r);
   bench_std<std::ranlux48>("std::ranlux48", 48, b, o, r);
-#if GPURNG_CLI_WITH_GSL
-  bench_gsl(gsl_rng_mt19937, 32, b, o, r);
-  bench_gsl(gsl_rng_mrg, 31, b, o, r);
-  bench_gsl(gsl_rng_taus2, 32, b, o, r);
-#else
-  r.notes.push_back("GSL generators skipped: this gpurng was built without GSL (Debian libgsl-dev)");
-#endif
   if (r.hardware_threads < 2) r.notes.push_back("only one hardware thread: the 2-thread rows share one core");
   r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return r;

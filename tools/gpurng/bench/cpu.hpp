@@ -1,5 +1,5 @@
 // The CPU part of `gpurng bench`: the CPU backend with 1 and 2 threads beside the standard
-// library's and GSL's generators, integers and uniform doubles, wall-clock medians.
+// library's generators, integers and uniform doubles, wall-clock medians.
 #pragma once
 
 #include <cstdio>

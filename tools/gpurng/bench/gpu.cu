@@ -2,17 +2,18 @@
 // Generator into device memory, beside cuRAND's host-API counterpart, timed with the methods of
 // bench/gpu_timing.cuh (CUDA events, warm-up, median), against the write-only ceiling measured over
 // the same number of bytes; board energy per window from NVML; and the latency of a small job.
+// cuRAND is loaded at run time (curand_api.hpp): without it gpurng is still measured and every
+// cuRAND figure says why it is missing.
 //
 // Adding an engine: its gpurng rows come from gpurng::engines(); a cuRAND counterpart is one row in
 // kCounterparts; an engine option worth its own rows is one row in kExtraVariants.
-#include <curand.h>
-
 #include <algorithm>
 #include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
 
+#include "curand_api.hpp"
 #include "gpu.hpp"
 #include "gpu_timing.cuh"
 #include "nvml_power.hpp"
@@ -142,8 +143,10 @@ void gpurng_call(Generator& g, const Output& out, unsigned bytes, void* p, std::
 }
 
 // The cuRAND host-API call for an output; empty (with the reason in *why) when cuRAND has none.
-std::function<curandStatus_t(curandGenerator_t, void*, std::size_t)> curand_call(const Output& out, unsigned bytes,
-                                                                                 curandRngType_t type, std::string* why) {
+std::function<curandStatus_t(curandGenerator_t, void*, std::size_t)> curand_call(const CurandApi& api, const Output& out,
+                                                                                 unsigned bytes, curandRngType_t type,
+                                                                                 std::string* why) {
+  const CurandApi* a = &api;
   switch (out.dist) {
     case Distribution::bits:
       if ((bytes == 8) != curand_64bit(type)) {
@@ -151,31 +154,35 @@ std::function<curandStatus_t(curandGenerator_t, void*, std::size_t)> curand_call
         return {};
       }
       if (bytes == 8) {
-        return [](curandGenerator_t c, void* p, std::size_t n) {
-          return curandGenerateLongLong(c, static_cast<unsigned long long*>(p), n);
+        return [a](curandGenerator_t c, void* p, std::size_t n) {
+          return a->generate_long_long(c, static_cast<unsigned long long*>(p), n);
         };
       }
-      return [](curandGenerator_t c, void* p, std::size_t n) { return curandGenerate(c, static_cast<unsigned*>(p), n); };
+      return [a](curandGenerator_t c, void* p, std::size_t n) { return a->generate(c, static_cast<unsigned*>(p), n); };
     case Distribution::uniform:
-      if (out.f64) return [](curandGenerator_t c, void* p, std::size_t n) { return curandGenerateUniformDouble(c, static_cast<double*>(p), n); };
-      return [](curandGenerator_t c, void* p, std::size_t n) { return curandGenerateUniform(c, static_cast<float*>(p), n); };
+      if (out.f64) {
+        return [a](curandGenerator_t c, void* p, std::size_t n) {
+          return a->generate_uniform_double(c, static_cast<double*>(p), n);
+        };
+      }
+      return [a](curandGenerator_t c, void* p, std::size_t n) { return a->generate_uniform(c, static_cast<float*>(p), n); };
     case Distribution::normal:
       if (out.f64) {
-        return [](curandGenerator_t c, void* p, std::size_t n) {
-          return curandGenerateNormalDouble(c, static_cast<double*>(p), n, 0.0, 1.0);
+        return [a](curandGenerator_t c, void* p, std::size_t n) {
+          return a->generate_normal_double(c, static_cast<double*>(p), n, 0.0, 1.0);
         };
       }
-      return [](curandGenerator_t c, void* p, std::size_t n) {
-        return curandGenerateNormal(c, static_cast<float*>(p), n, 0.0f, 1.0f);
+      return [a](curandGenerator_t c, void* p, std::size_t n) {
+        return a->generate_normal(c, static_cast<float*>(p), n, 0.0f, 1.0f);
       };
     case Distribution::lognormal:
       if (out.f64) {
-        return [](curandGenerator_t c, void* p, std::size_t n) {
-          return curandGenerateLogNormalDouble(c, static_cast<double*>(p), n, 0.0, 1.0);
+        return [a](curandGenerator_t c, void* p, std::size_t n) {
+          return a->generate_log_normal_double(c, static_cast<double*>(p), n, 0.0, 1.0);
         };
       }
-      return [](curandGenerator_t c, void* p, std::size_t n) {
-        return curandGenerateLogNormal(c, static_cast<float*>(p), n, 0.0f, 1.0f);
+      return [a](curandGenerator_t c, void* p, std::size_t n) {
+        return a->generate_log_normal(c, static_cast<float*>(p), n, 0.0f, 1.0f);
       };
     case Distribution::exponential:
       break;
@@ -186,19 +193,20 @@ std::function<curandStatus_t(curandGenerator_t, void*, std::size_t)> curand_call
 
 // A cuRAND host-API generator, destroyed with its scope.
 struct CurandGenerator {
+  const CurandApi& api;
   curandGenerator_t c = nullptr;
   curandStatus_t status = CURAND_STATUS_SUCCESS;
-  CurandGenerator(curandRngType_t type, cudaStream_t s) {
-    status = curandCreateGenerator(&c, type);
+  CurandGenerator(const CurandApi& a, curandRngType_t type, cudaStream_t s) : api(a) {
+    status = api.create_generator(&c, type);
     if (status != CURAND_STATUS_SUCCESS) {
       c = nullptr;
       return;
     }
-    if (!quasi(type)) status = curandSetPseudoRandomGeneratorSeed(c, 1234);
-    if (status == CURAND_STATUS_SUCCESS) status = curandSetStream(c, s);
+    if (!quasi(type)) status = api.set_seed(c, 1234);
+    if (status == CURAND_STATUS_SUCCESS) status = api.set_stream(c, s);
   }
   ~CurandGenerator() {
-    if (c != nullptr) curandDestroyGenerator(c);
+    if (c != nullptr) api.destroy_generator(c);
   }
   CurandGenerator(const CurandGenerator&) = delete;
   CurandGenerator& operator=(const CurandGenerator&) = delete;
@@ -256,8 +264,10 @@ double median_of(std::vector<double> v) {
 
 // Latency of a small job (10^4 uniform floats), first call with creation and steady state, wall
 // clock with synchronisation: what a caller waits for. Runs before the throughput part, so each
-// engine's first call also pays its kernels' first load, as it would in a fresh process.
-LatencyRow latency(const Variant& v, void* buf, cudaStream_t s, int runs) {
+// engine's first call also pays its kernels' first load, as it would in a fresh process. curand:
+// null when cuRAND is not loaded (curand_missing says why).
+LatencyRow latency(const Variant& v, void* buf, cudaStream_t s, int runs, const CurandApi* curand,
+                   const std::string& curand_missing) {
   constexpr std::size_t kN = 10000;
   auto* f32 = static_cast<float*>(buf);
   LatencyRow r;
@@ -279,12 +289,16 @@ LatencyRow latency(const Variant& v, void* buf, cudaStream_t s, int runs) {
   r.gpurng_steady_us = median_of(t) * 1e3;
   if (v.curand == nullptr) return r;
   r.curand = v.curand->name;
+  if (curand == nullptr) {
+    r.curand_note = curand_missing;
+    return r;
+  }
   std::unique_ptr<CurandGenerator> c;
   curandStatus_t st = CURAND_STATUS_SUCCESS;
   const double first = wall_ms([&] {
-    c = std::make_unique<CurandGenerator>(v.curand->type, s);
+    c = std::make_unique<CurandGenerator>(*curand, v.curand->type, s);
     st = c->status;
-    if (st == CURAND_STATUS_SUCCESS) st = curandGenerateUniform(c->c, f32, kN);
+    if (st == CURAND_STATUS_SUCCESS) st = curand->generate_uniform(c->c, f32, kN);
     cuda_check(cudaStreamSynchronize(s), "latency");
   });
   if (st != CURAND_STATUS_SUCCESS) {
@@ -295,7 +309,7 @@ LatencyRow latency(const Variant& v, void* buf, cudaStream_t s, int runs) {
   t.clear();
   for (int i = 0; i < runs; ++i) {
     t.push_back(wall_ms([&] {
-      curandGenerateUniform(c->c, f32, kN);
+      curand->generate_uniform(c->c, f32, kN);
       cuda_check(cudaStreamSynchronize(s), "latency");
     }));
   }
@@ -335,6 +349,12 @@ GpuReport run_gpu_bench(const BenchOptions& o, std::FILE* log) {
   r.power_limit_w = nvml.power_limit_w();
   std::fprintf(log, "gpu: %s, CUDA runtime %s, driver %s; %s\n", r.device.c_str(), r.cuda_runtime_version.c_str(),
                r.driver_version.c_str(), r.energy_method.c_str());
+  std::string curand_missing;
+  const CurandApi* curand = load_curand(&curand_missing);
+  if (curand == nullptr) {
+    r.notes.push_back(curand_missing + ": every cuRAND comparison skipped");
+    std::fprintf(log, "gpu: %s\n", r.notes.back().c_str());
+  }
 
   cudaStream_t s;
   cuda_check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreate");
@@ -354,7 +374,7 @@ GpuReport run_gpu_bench(const BenchOptions& o, std::FILE* log) {
     for (const Variant& v : vs) {
       std::fprintf(log, "gpu: latency %s\n", v.name.c_str());
       try {
-        r.latency.push_back(latency(v, buf, s, o.runs));
+        r.latency.push_back(latency(v, buf, s, o.runs, curand, curand_missing));
       } catch (const Error& e) {  // one engine's failure is reported, the others still measured
         r.notes.push_back("latency " + v.name + " failed: " + e.what());
         std::fprintf(log, "gpu: %s\n", r.notes.back().c_str());
@@ -378,13 +398,14 @@ GpuReport run_gpu_bench(const BenchOptions& o, std::FILE* log) {
       configure(g, v, s);
       std::unique_ptr<CurandGenerator> c;  // created when a cell is not yet measured
       auto curand_generator = [&]() -> CurandGenerator& {
-        if (!c) c = std::make_unique<CurandGenerator>(v.curand->type, s);
+        if (!c) c = std::make_unique<CurandGenerator>(*curand, v.curand->type, s);
         return *c;
       };
       for (const Output& out : kOutputs) {
         const unsigned bytes = value_bytes(out, v.info);
-        std::string no_curand;
-        auto theirs = v.curand != nullptr ? curand_call(out, bytes, v.curand->type, &no_curand) : nullptr;
+        std::string no_curand = curand_missing;
+        auto theirs = v.curand != nullptr && curand != nullptr ? curand_call(*curand, out, bytes, v.curand->type, &no_curand)
+                                                               : nullptr;
         for (std::uint64_t n64 : o.sizes) {
           const std::size_t n = static_cast<std::size_t>(n64);
           GpuRow row;
@@ -427,7 +448,7 @@ GpuReport run_gpu_bench(const BenchOptions& o, std::FILE* log) {
                 const bool q = quasi(v.curand->type);
                 curandStatus_t st = CURAND_STATUS_SUCCESS;
                 auto call = [&] {
-                  if (q) curandSetGeneratorOffset(cg.c, 0);
+                  if (q) curand->set_offset(cg.c, 0);
                   st = theirs(cg.c, buf, n);
                 };
                 call();

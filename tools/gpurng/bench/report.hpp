@@ -72,11 +72,11 @@ struct GpuReport {
 };
 
 struct CpuRow {
-  std::string generator;  // e.g. "mt19937", "std::mt19937", "gsl_rng_taus2"
-  std::string library;    // gpurng, std, gsl
+  std::string generator;  // e.g. "mt19937", "std::mt19937"
+  std::string library;    // gpurng, std (older reports: gsl, now bench/bench_gsl_cpu.cpp)
   unsigned threads = 1;
   std::string output;       // "bits" (the generator's integers) or "uniform f64"
-  unsigned bits_width = 0;  // bits: significant bits per integer (gsl_rng_mrg: 31, ranlux48: 48)
+  unsigned bits_width = 0;  // bits: significant bits per integer (std::ranlux48: 48)
   std::uint64_t n = 0;
   double gsps = 0;
 };
