@@ -236,4 +236,65 @@ TEST(CliGf2, BadArgumentsGiveOneLine) {
   std::remove(bad_csv.c_str());
 }
 
+// Parameter files that are devices (issue 20): every reader refuses them at the line limit (or at the
+// first malformed line) at once, where they used to fill memory without end; `timeout` bounds the run.
+TEST(CliGf2, ParamFileReadersFailFastOnDevices) {
+  const std::vector<std::vector<std::string>> commands = {
+      {"generate", "--engine", "dcmt521", "--param-file", "/dev/zero", "--count", "2"},
+      {"generate", "--engine", "dcmt521", "--param-file", "/dev/urandom", "--count", "2"},
+      {"generate", "--engine", "mtgp11213", "--param-file", "/dev/zero", "--count", "2"},
+      {"equidist", "--engine", "dcmt", "--param-file", "/dev/zero"},
+      {"equidist", "--engine", "mtgp11213", "--param-file", "/dev/urandom"},
+      {"mtgpdc", "--mexp", "11213", "--verify", "/dev/zero"},
+  };
+  for (const auto& args : commands) {
+    const auto r = run_cli(args, "timeout 60 ");
+    ASSERT_NO_FATAL_FAILURE(gpurng::test::expect_refused(r, 2, "gpurng: error: ", args[4], gpurng::test::shown_args(args)));
+    if (args[4] == "/dev/zero") EXPECT_NE(r.err.find("line 1: longer than 65536 bytes"), std::string::npos) << r.err;
+  }
+}
+
+// generate and equidist read Dynamic-Creator files with one parser and one CSV reader: they accept
+// and refuse the same files (they disagreed on quotes, wmask, w, p and repeated columns), and both
+// refuse a set without full period (twist word 0: degree 8), which generate ran and equidist measured.
+TEST(CliGf2, GenerateAndEquidistAgreeOnParamFiles) {
+  const std::string h = "n,m,r,aaa,wmask,umask,lmask,shift0_u,shift1_l,shiftB_s,shiftC_t,maskB_b,maskC_c";
+  const std::string row = "17,8,23,0xcef725c0,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000";
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string r = row;
+    return r.replace(r.find(from), from.size(), to);
+  };
+  const struct {
+    std::string text;
+    const char* refusal;  // nullptr: accepted
+  } cases[] = {
+      {h + "\n" + row + "\n", nullptr},
+      {"\"n\",m,r,\"aaa\"" + h.substr(9) + "\r\n\"17\", 8 ,23," + row.substr(8) + "\r\n", nullptr},
+      {h + "\n" + with("0xcef725c0", "\"0xcef725c0") + "\n", "unterminated quote"},
+      {h + "\n" + with("0xcef725c0", "0xcef7\"25c0") + "\n", "a quote inside"},
+      {h + ",aaa\n" + row + ",0x1\n", "names column 'aaa' twice"},
+      {h + "\n" + with("0xffffffff", "0x7fffffff") + "\n", "wmask"},
+      {"w," + h + "\n64," + row + "\n", "only w = 32"},
+      {"p," + h + "\n607," + row + "\n", "column 'p'"},
+      {h + "\n" + with("0xcef725c0", "0x00000000") + "\n", "not a full-period"},
+  };
+  for (const auto& c : cases) {
+    const std::string path = gpurng::test::temp_path("agree.csv");
+    std::ofstream(path) << c.text;
+    const std::vector<std::vector<std::string>> commands = {
+        {"generate", "--engine", "dcmt521", "--param-file", path, "--count", "1"},
+        {"equidist", "--engine", "dcmt", "--param-file", path}};
+    for (const auto& args : commands) {
+      const auto r = run_cli(args);
+      if (c.refusal == nullptr) {
+        EXPECT_EQ(r.rc, 0) << c.text << "\n" << args[0] << ": " << r.err;
+      } else {
+        ASSERT_NO_FATAL_FAILURE(
+            gpurng::test::expect_refused(r, 2, "gpurng: error: --param-file: ", c.refusal, args[0] + ":\n" + c.text));
+      }
+    }
+    std::remove(path.c_str());
+  }
+}
+
 }  // namespace

@@ -226,6 +226,36 @@ TEST(DcmtFamily, NotFullPeriodSetsAreRefusedWhenAJumpNeedsThem) {
   }
 }
 
+// A file whose set 1 has twist word 0 (characteristic polynomial of degree 8, not 521) is refused when
+// it is read, naming the file and the set: it used to generate at offset 0 and fail only at a jump.
+TEST(DcmtFamily, NotFullPeriodSetsAreRefusedWhenTheFileIsRead) {
+  const std::string path = temp_file(std::string(kHeader) + kGoodRow +
+                                     "17,8,23,0x00000000,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n");
+  try {
+    detail::read_param_file(path, kMt521);
+    ADD_FAILURE() << "accepted";
+  } catch (const gpurng::Error& e) {
+    EXPECT_EQ(e.status(), gpurng::Status::invalid_argument);
+    const std::string msg = e.what();
+    for (const std::string& m : {path, std::string("parameter set 1 (aaa = 0x00000000)"), std::string("degree 8, not 521"),
+                                 std::string("not a full-period")}) {
+      EXPECT_NE(msg.find(m), std::string::npos) << msg;
+    }
+  }
+  gpurng::Generator g(gpurng::Engine::dcmt521, gpurng::Backend::cpu);
+  EXPECT_THROW(g.param_file(path), gpurng::Error);
+  std::remove(path.c_str());
+  // first_short_period finds the lowest such set whichever thread checks it.
+  std::vector<dcmt::Params> params(40, detail::params_of(kMt521, dcmt::kMt521DefaultSets[0]));
+  params[7].aaa = params[31].aaa = 0;
+  const auto s = detail::first_short_period(params, 4);
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->set, 7u);
+  EXPECT_EQ(s->degree, 8);
+  params[7].aaa = params[31].aaa = dcmt::kMt521DefaultSets[0].aaa;
+  EXPECT_FALSE(detail::first_short_period(params, 4).has_value());
+}
+
 // Polynomials are made for the sets a call uses and no others: in a family whose set 3 is not full
 // period, tables and powers that avoid set 3 are made, and each that needs it is refused, naming it.
 TEST(DcmtFamily, PolynomialsAreMadeOnlyForTheSetsACallUses) {
@@ -332,6 +362,13 @@ TEST(DcmtFamily, ReaderTakesTheCreatorsCsvAndIgnoresOtherColumns) {
   ASSERT_EQ(got.size(), std::size_t(rows));
   EXPECT_EQ(got[0].aaa, 0x90e70000u);
   EXPECT_EQ(got[2].mask_c, 0xefa58000u);
+  // Quoted fields too (the creator's columns and the others alike).
+  const auto quoted = detail::read_param_file(
+      temp_file(std::string(kHeader) +
+                "\"17\",8,23,\"0xcef725c0\",0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,\"0xffd58000\"\n"),
+      kMt521);
+  EXPECT_EQ(quoted[0].aaa, 0xcef725c0u);
+  EXPECT_EQ(quoted[0].mask_c, 0xffd58000u);
   // Decimal values are fine too.
   const auto dec = detail::read_param_file(
       temp_file(std::string(kHeader) + "17,8,23,3472303552,4294967295,4286578688,8388607,12,18,7,15,2780224896,4292182016\n"),
@@ -353,7 +390,11 @@ TEST(DcmtFamily, ReaderRejectsEveryMalformedFileNamingWhere) {
       {h + "17,8,23,0xzz,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "column 'aaa'"},
       {h + "17,8,23,0x1ffffffff,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "column 'aaa'"},
       {h + "17,8,23,-5,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "column 'aaa'"},
-      {h + "17,8,23,0xcef725c0\n", "no value in column 'wmask'"},
+      {h + "17,8,23,0xcef725c0\n", "line 2: 4 fields, but the header has 13"},
+      {h + "17,8,23,\"0xcef725c0,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "unterminated quote"},
+      {h + "17,8,23,0xcef7\"25c0,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "a quote inside"},
+      {"aaa," + h.substr(0, h.size() - 1) + "\n0x1," + kGoodRow, "names column 'aaa' twice"},
+      {h + "17,8,23,0xcef725c0,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000,7\n", "14 fields"},
       {h + "69,34,5,0x90e70000,0xffffffff,0xffffffe0,0x0000001f,12,18,7,15,0xbadcef80,0xdf978000\n", "exponent 521"},
       {h + "17,9,23,0xcef725c0,0xffffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "(n, m, r)"},
       {h + "17,8,23,0xcef725c0,0x7fffffff,0xff800000,0x007fffff,12,18,7,15,0xa5b6dd80,0xffd58000\n", "wmask"},
@@ -375,6 +416,15 @@ TEST(DcmtFamily, ReaderRejectsEveryMalformedFileNamingWhere) {
       EXPECT_NE(msg.find(path), std::string::npos) << msg;
     }
     std::remove(path.c_str());
+  }
+  // /dev/zero is one endless line: refused at the line limit instead of filling memory.
+  try {
+    detail::read_param_file("/dev/zero", kMt521);
+    ADD_FAILURE() << "/dev/zero was accepted";
+  } catch (const gpurng::Error& e) {
+    EXPECT_EQ(e.status(), gpurng::Status::invalid_argument);
+    EXPECT_NE(std::string(e.what()).find("param file '/dev/zero': line 1: longer than 65536 bytes"), std::string::npos)
+        << e.what();
   }
   try {
     detail::read_param_file("/nonexistent/dir/sets.csv", kMt521);

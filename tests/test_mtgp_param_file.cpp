@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -94,6 +95,31 @@ TEST(MtgpParamFile, ReferenceFormAndSubsets) {
   std::remove(ref.c_str());
 }
 
+// Quoted fields, CRLF line ends, comments and blank lines are read as the dcmt reader and the tools
+// read them (one CSV reader): the same set as the plain file.
+TEST(MtgpParamFile, QuotedFieldsAndCrlfReadAsPlainOnes) {
+  const std::string plain = table_csv(3, 3, false);
+  std::string quoted = "# a comment\r\n\r\n";
+  const std::size_t eol = plain.find('\n');
+  quoted += plain.substr(0, eol) + "\r\n";
+  std::string row = plain.substr(eol + 1);
+  row.pop_back();
+  std::size_t start = 0;
+  for (std::size_t comma = row.find(','); ; comma = row.find(',', start)) {
+    const std::string field = row.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    quoted += " \"" + field + "\" " + (comma == std::string::npos ? "\r\n" : ",");
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  const std::string a = temp_file("plain.csv", plain), b = temp_file("quoted.csv", quoted);
+  Generator g(Engine::mtgp11213, Backend::cpu), h(Engine::mtgp11213, Backend::cpu);
+  g.param_file(a);
+  h.param_file(b);
+  EXPECT_EQ(bits32(g, 2000), bits32(h, 2000));
+  std::remove(a.c_str());
+  std::remove(b.c_str());
+}
+
 TEST(MtgpParamFile, StateFileCarriesTheFilesSet) {
   const std::string path = temp_file("state.csv", table_csv(9, 10, false));
   Generator g(Engine::mtgp11213, Backend::cpu);
@@ -141,6 +167,15 @@ TEST(MtgpParamFile, MalformedFilesAreRejectedAndLeaveTheGeneratorAsItWas) {
       {"not a number", replaced("," + std::to_string(p0.sh1) + ",", ",x,"), "'sh1'"},
       {"bad sha1", replaced(tables::k32_fast_11213.ids[0].poly_sha1, "xyz"), "poly_sha1"},
       {"wrong weight", replaced("," + std::to_string(tables::k32_fast_11213.ids[0].weight) + ",", ",1000,"), "weight"},
+      {"unterminated quote", replaced("," + std::to_string(p0.sh1) + ",", ",\"" + std::to_string(p0.sh1) + ","),
+       "unterminated quote"},
+      {"quote inside a field", replaced("," + std::to_string(p0.sh1) + ",", ",1\"2,"), "a quote inside"},
+      {"duplicated column", [&] {
+         std::string s = good;
+         return s.replace(s.find("label_no,"), 9, "pos,");
+       }(), "names column 'pos' twice"},
+      {"short row", good + "1,2,3\n", "line 3: 3 fields"},
+      {"endless line", std::string(70000, 'x'), "line 1: longer than 65536 bytes"},
   };
   Generator g(Engine::mtgp11213, Backend::cpu);
   g.param_set(4);
@@ -156,6 +191,24 @@ TEST(MtgpParamFile, MalformedFilesAreRejectedAndLeaveTheGeneratorAsItWas) {
       EXPECT_NE(std::string(e.what()).find(c.mentions), std::string::npos) << c.name << ": " << e.what();
     }
     std::remove(path.c_str());
+  }
+  // /dev/zero fails at its first line's limit, and a file over the size limit before it is read (the
+  // reader used to load a whole file before looking at its header).
+  for (const std::string& big : {std::string("/dev/zero"), [] {
+         const std::string path = temp_file("huge.csv", "");
+         std::filesystem::resize_file(path, (std::uintmax_t{1} << 28) + 1);  // sparse: no disk used
+         return path;
+       }()}) {
+    try {
+      g.param_file(big);
+      ADD_FAILURE() << big << ": accepted";
+    } catch (const gpurng::Error& e) {
+      EXPECT_EQ(e.status(), Status::invalid_argument) << big;
+      EXPECT_NE(std::string(e.what()).find(big == "/dev/zero" ? "longer than 65536 bytes" : "larger than the 256 MiB"),
+                std::string::npos)
+          << e.what();
+    }
+    if (big != "/dev/zero") std::remove(big.c_str());
   }
   try {
     g.param_file("/nonexistent/mtgp.csv");

@@ -46,12 +46,18 @@ class Family {
 // The full parameter set of a shape's set (wmask all ones, masks from r).
 core::dcmt::Params params_of(const ShapeInfo& shape, const core::dcmt::Set& s);
 
-// Checks one set against the shape; throws Error(invalid_argument) with `where` + the field at fault.
+// Checks one set against the shape and the creator's form (src/support/dcmt_param_csv.hpp); throws
+// Error(invalid_argument) with `where` + the field at fault.
 void check_set(const core::dcmt::Params& p, const ShapeInfo& shape, const std::string& where);
 
-// Reads a parameter file (docs/ENGINES.md, "parameter files"). Throws Error(io_error) when it cannot be
-// read and Error(invalid_argument) naming the file, line and column of anything malformed or outside
-// the engine's shape.
+// Checks that every set's characteristic polynomial has degree p (jump/dcmt_jump.hpp), on all hardware
+// threads; throws Error(invalid_argument) with `where` + the first set that has not.
+void check_full_period(const std::vector<core::dcmt::Params>& params, const std::string& where);
+
+// Reads a parameter file (docs/ENGINES.md, "Parameter files") with the one parser of them
+// (src/support/dcmt_param_csv.hpp), then checks every set's period. Throws Error(io_error) when it
+// cannot be read and Error(invalid_argument) naming the file, line and column of anything malformed
+// or outside the engine's shape, a limit passed, or the first set without full period.
 std::vector<core::dcmt::Params> read_param_file(const std::string& path, const ShapeInfo& shape);
 
 }  // namespace gpurng::detail::dcmt

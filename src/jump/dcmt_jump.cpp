@@ -97,7 +97,29 @@ void parallel_for(std::size_t count, unsigned threads, const F& f) {
   for (std::thread& t : pool) t.join();
 }
 
+std::string hex(std::uint32_t v) {
+  static const char digits[] = "0123456789abcdef";
+  std::string s = "0x";
+  for (int i = 7; i >= 0; --i) s.push_back(digits[(v >> (4 * i)) & 15u]);
+  return s;
+}
+
 }  // namespace
+
+std::optional<ShortPeriod> first_short_period(const std::vector<core::dcmt::Params>& sets, unsigned threads) {
+  std::vector<long> degree(sets.size());
+  parallel_for(sets.size(), std::max(1u, threads), [&](std::size_t k) { degree[k] = NTL::deg(minimal_polynomial(sets[k])); });
+  for (std::size_t k = 0; k < sets.size(); ++k) {
+    if (degree[k] != static_cast<long>(sets[k].exponent())) return ShortPeriod{k, degree[k]};
+  }
+  return std::nullopt;
+}
+
+std::string short_period_message(const std::vector<core::dcmt::Params>& sets, const ShortPeriod& s) {
+  return "parameter set " + std::to_string(s.set) + " (aaa = " + hex(sets[s.set].aaa) +
+         "): its characteristic polynomial has degree " + std::to_string(s.degree) + ", not " +
+         std::to_string(sets[s.set].exponent()) + ": not a full-period Dynamic-Creator set";
+}
 
 void FamilyPolys::Impl::ensure(std::size_t first, std::size_t count, unsigned threads) const {
   const std::size_t K = sets.size();
@@ -113,10 +135,7 @@ void FamilyPolys::Impl::ensure(std::size_t first, std::size_t count, unsigned th
   for (std::size_t i = 0; i < missing.size(); ++i) {
     const std::size_t k = missing[i];
     if (NTL::deg(found[i]) != static_cast<long>(sets[k].exponent())) {
-      throw Error(Status::invalid_argument,
-                  "parameter set " + std::to_string(k) + " (aaa = " + std::to_string(sets[k].aaa) +
-                      "): its characteristic polynomial has degree " + std::to_string(NTL::deg(found[i])) +
-                      ", not " + std::to_string(sets[k].exponent()) + ": not a full-period Dynamic-Creator set");
+      throw Error(Status::invalid_argument, short_period_message(sets, ShortPeriod{k, NTL::deg(found[i])}));
     }
     polys[k] = found[i];
     NTL::build(moduli[k], polys[k]);

@@ -6,71 +6,51 @@
 //   gen_dcmt_sets_header <data/dcmt directory> <output header>
 //
 // Set k must be the creator's ID k (in the low 16 bits of its twist word): that is the engine's set
-// index. Every field is checked; any error names the file and row and exits non-zero.
-// tests/test_dcmt_family.cpp checks that the header equals the files and that every set has full period.
+// index. The files are read by the library's own parser of parameter files
+// (src/support/dcmt_param_csv.hpp), which checks every field; any error names the file and line and
+// exits non-zero. tests/test_dcmt_family.cpp checks that the header equals the files and that every
+// set has full period.
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
-#include "csv_table.hpp"
+#include "dcmt_param_csv.hpp"
 #include "generator_main.hpp"
 
 namespace {
 
-std::uint64_t number(const gpurng::tools::CsvTable& t, std::size_t row, const std::string& name, const std::string& path,
-                     int base) {
-  std::string v;
-  if (!t.get(row, name, v)) throw std::runtime_error(path + ": no column '" + name + "'");
-  std::size_t used = 0;
-  std::uint64_t x = 0;
-  try {
-    x = std::stoull(v, &used, base);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (v.empty() || used != v.size() || x > 0xffffffffull) {
-    throw std::runtime_error(path + " row " + std::to_string(row) + ": " + name + " = '" + v + "' is not a 32-bit " +
-                             (base == 16 ? "hexadecimal" : "decimal") + " number");
-  }
-  return x;
-}
-
-std::string hex_word(std::uint64_t x) {
+std::string hex_word(std::uint32_t x) {
   char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08llxu", static_cast<unsigned long long>(x));
+  std::snprintf(buf, sizeof buf, "0x%08xu", x);
   return buf;
 }
 
-// The body of one family's array, and its size.
-std::string family(const std::string& path, std::size_t& count) {
-  gpurng::tools::CsvTable t;
-  std::string error;
-  if (!t.read(path, error)) throw std::runtime_error(error);
+// The body of one family's array, and its size; every set of the shape (n, m, r).
+std::string family(const std::string& path, std::uint32_t n, std::uint32_t m, std::uint32_t r, std::size_t& count) {
+  gpurng::support::CsvReader csv(path, path);
+  const auto sets = gpurng::support::read_dcmt_sets(csv, [&](const gpurng::core::dcmt::Params& p, const std::string& where) {
+    if (p.n != n || p.m != m || p.r != r) throw std::runtime_error(where + "not of the family's shape (n, m, r)");
+  });
   std::ostringstream out;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    const std::uint64_t id = number(t, i, "id", path, 10);
-    const std::uint64_t aaa = number(t, i, "aaa", path, 16);
-    if (id != i || (aaa & 0xffffu) != id) {
-      throw std::runtime_error(path + " row " + std::to_string(i) + ": set " + std::to_string(i) +
-                               " must have ID " + std::to_string(i) + " (in its twist word's low 16 bits)");
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    const gpurng::core::dcmt::Params& p = sets[i];
+    if ((p.aaa & 0xffffu) != i) {
+      throw std::runtime_error(path + ": set " + std::to_string(i) + " must have ID " + std::to_string(i) +
+                               " (in its twist word's low 16 bits)");
     }
-    out << "    {" << hex_word(aaa) << ", " << hex_word(number(t, i, "maskB_b", path, 16)) << ", "
-        << hex_word(number(t, i, "maskC_c", path, 16)) << ", " << number(t, i, "shift0_u", path, 10) << "u, "
-        << number(t, i, "shiftB_s", path, 10) << "u, " << number(t, i, "shiftC_t", path, 10) << "u, "
-        << number(t, i, "shift1_l", path, 10) << "u, 0u},  // id " << id << "\n";
+    out << "    {" << hex_word(p.aaa) << ", " << hex_word(p.mask_b) << ", " << hex_word(p.mask_c) << ", " << p.shift_u
+        << "u, " << p.shift_s << "u, " << p.shift_t << "u, " << p.shift_l << "u, 0u},  // id " << i << "\n";
   }
-  count = t.size();
+  count = sets.size();
   return out.str();
 }
 
 std::string generate(const std::string& dir) {
   std::size_t n521 = 0, n2203 = 0;
-  const std::string mt521 = family(dir + "/dcmt521_gpurng_dc_seed4172.csv", n521);
-  const std::string mt2203 = family(dir + "/dcmt2203_gpurng_dc_seed4172.csv", n2203);
+  const std::string mt521 = family(dir + "/dcmt521_gpurng_dc_seed4172.csv", 17, 8, 23, n521);
+  const std::string mt2203 = family(dir + "/dcmt2203_gpurng_dc_seed4172.csv", 69, 34, 5, n2203);
   std::ostringstream out;
   out << R"(// GENERATED at build time by tools/dcmt/gen_sets_header.cpp from
 // data/dcmt/dcmt521_gpurng_dc_seed4172.csv and data/dcmt/dcmt2203_gpurng_dc_seed4172.csv: do not

@@ -15,8 +15,10 @@ namespace gpurng::gf2 {
 void write_dc_header(std::ostream& out);
 void write_dc_row(std::ostream& out, const DcSet& s);
 
-// The sets of a file with at least the creator's columns (comment lines start with '#'). Throws
-// std::invalid_argument naming the file, the line and the column on any malformed value.
+// The sets of a file with at least the creator's columns, read by the library's parser of them
+// (src/support/dcmt_param_csv.hpp: one CSV dialect, the same checks as the dcmt engines'). Throws
+// std::invalid_argument naming the file, the line and the column on any malformed value or limit
+// passed, and std::system_error if the file cannot be read.
 std::vector<DcParams> read_dc_sets(const std::string& path);
 
 }  // namespace gpurng::gf2

@@ -2,12 +2,13 @@
 #include "equidist_targets.hpp"
 
 #include <stdexcept>
+#include <system_error>
 
 #include "dc_csv.hpp"
 #include "engine_adapters.hpp"
-#include "engines/mtgp_param_file.hpp"
 #include "engines/mtgp_param_tables.hpp"
-#include "gpurng/gpurng.hpp"
+#include "mtgp_param_csv.hpp"
+#include "polynomial.hpp"
 
 namespace gpurng::gf2 {
 namespace {
@@ -27,6 +28,39 @@ EquidistReport report(const EquidistRequest& r, const G& g) {
   out.word_bits = g.word_bits();
   out.result = measure(g, r.lsb);
   return out;
+}
+
+// A set of a parameter file is measured only with full period: a characteristic polynomial of degree
+// p, irreducible (p is a Mersenne exponent, so it is then primitive). The lattice would otherwise
+// report figures for a period the set does not have.
+template <class G>
+void require_full_period(const G& g, const std::string& which) {
+  const long p = g.degree();
+  const NTL::GF2X f = characteristic_polynomial(g);
+  std::string fault;
+  if (NTL::deg(f) != p) {
+    fault = "its characteristic polynomial has degree " + std::to_string(NTL::deg(f)) + ", not p = " + std::to_string(p);
+  } else {
+    try {
+      if (!is_irreducible_prime_degree(f)) fault = "its characteristic polynomial (degree " + std::to_string(p) + ") is reducible";
+    } catch (const std::invalid_argument&) {
+      fault = "p = " + std::to_string(p) + " is not prime, so 2^p - 1 is no Mersenne prime";
+    }
+  }
+  if (!fault.empty()) throw std::invalid_argument("--param-file: " + which + ": " + fault + ": not a full-period set");
+}
+
+// Reads a parameter file with `read`, with the option named in messages: std::invalid_argument for a
+// malformed file, std::runtime_error for one that cannot be read.
+template <class Read>
+auto read_param_file(const Read& read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("--param-file: ") + e.what());
+  } catch (const std::system_error& e) {
+    throw std::runtime_error(std::string("--param-file: ") + e.what());
+  }
 }
 
 void no_parameter_sets(const EquidistRequest& r) {
@@ -49,23 +83,29 @@ const MtgpEngineTable kMtgpTables[] = {
     {"mtgp11213-curand", &tables::k32dc_fast_11213, nullptr},
 };
 
-// The set of an MTGP table, or of a parameter file in its columns (read as the engine reads it).
+// The set of an MTGP table, or of a parameter file in its columns (read as the engine reads it, its
+// period checked).
 template <class W>
 EquidistReport mtgp_report(const EquidistRequest& r, const tables::Table<W>& builtin) {
-  const tables::Table<W>* t = &builtin;
-  if (!r.param_file.empty()) {
-    try {
-      t = &tables::load_param_file<W>(r.param_file, builtin.params[0].mexp);
-    } catch (const Error& e) {
-      throw std::invalid_argument(std::string("--param-file: ") + e.what());
-    }
-  }
   const std::uint32_t i = r.param_set.value_or(0);
-  if (i >= t->count) {
-    throw std::invalid_argument("--param-set: " + std::to_string(i) + " is out of range [0, " +
-                                std::to_string(t->count - 1) + "] for " + (r.param_file.empty() ? r.engine : r.param_file));
+  if (r.param_file.empty()) {
+    if (i >= builtin.count) {
+      throw std::invalid_argument("--param-set: " + std::to_string(i) + " is out of range [0, " +
+                                  std::to_string(builtin.count - 1) + "] for " + r.engine);
+    }
+    return report(r, MtgpAdapter<W>{builtin.params[i]});
   }
-  return report(r, MtgpAdapter<W>{t->params[i]});
+  const auto sets = read_param_file([&] {
+    support::CsvReader csv(r.param_file, "'" + r.param_file + "'");
+    return support::read_mtgp_sets<W>(csv, builtin.params[0].mexp);
+  });
+  if (i >= sets.size()) {
+    throw std::invalid_argument("--param-set: " + std::to_string(i) + " is out of range [0, " +
+                                std::to_string(sets.size() - 1) + "] for " + r.param_file);
+  }
+  const MtgpAdapter<W> g{sets[i].params};
+  require_full_period(g, "set " + std::to_string(i) + " of '" + r.param_file + "'");
+  return report(r, g);
 }
 
 }  // namespace
@@ -91,18 +131,15 @@ EquidistReport compute_equidist(const EquidistRequest& r) {
   }
   if (r.engine == "dcmt") {
     if (r.param_file.empty()) throw std::invalid_argument("--param-file: engine 'dcmt' needs a CSV of parameter sets (gpurng dc --out)");
-    std::vector<DcParams> sets;
-    try {
-      sets = read_dc_sets(r.param_file);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(std::string("--param-file: ") + e.what());
-    }
+    const std::vector<DcParams> sets = read_param_file([&] { return read_dc_sets(r.param_file); });
     const std::uint32_t i = r.param_set.value_or(0);
     if (i >= sets.size()) {
       throw std::invalid_argument("--param-set: " + std::to_string(i) + " is out of range [0, " +
                                   std::to_string(sets.size() - 1) + "] for '" + r.param_file + "'");
     }
-    return report(r, DcMtAdapter{sets[i]});
+    const DcMtAdapter g{sets[i]};
+    require_full_period(g, "set " + std::to_string(i) + " of '" + r.param_file + "'");
+    return report(r, g);
   }
   for (const MtgpEngineTable& e : kMtgpTables) {
     if (r.engine != e.name) continue;

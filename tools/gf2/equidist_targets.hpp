@@ -30,7 +30,8 @@ struct EquidistReport {
 std::vector<std::string> equidist_engines();
 
 // Throws std::invalid_argument whose message starts with the option at fault (--engine,
-// --param-set, --param-file).
+// --param-set, --param-file; a set of a parameter file without full period is refused), and
+// std::runtime_error starting with --param-file when the file cannot be read.
 EquidistReport compute_equidist(const EquidistRequest& request);
 
 }  // namespace gpurng::gf2

@@ -7,12 +7,12 @@
 #include <thread>
 #include <chrono>
 #include <stdexcept>
+#include <system_error>
 
 #include "engine_adapters.hpp"
-#include "engines/mtgp_param_file.hpp"
-#include "gpurng/gpurng.hpp"
 #include "equidistribution.hpp"
 #include "gpurng/core/splitmix64.hpp"
+#include "mtgp_param_csv.hpp"
 #include "polynomial.hpp"
 
 namespace gpurng::gf2 {
@@ -92,25 +92,27 @@ MtgpIdentity mtgp_identity(const Params32& p) {
 
 std::vector<MtgpCheck> verify_mtgp_file(const std::string& path, std::uint32_t mexp, unsigned threads,
                                         const std::function<void(std::size_t, std::size_t)>& progress) {
-  const detail::mtgp_tables::Table<std::uint32_t>* t = nullptr;
+  std::vector<support::MtgpFileSet<std::uint32_t>> sets;
   try {
-    t = &detail::mtgp_tables::load_param_file<std::uint32_t>(path, mexp);
-  } catch (const Error& e) {
-    throw std::invalid_argument(e.what());
+    support::CsvReader csv(path, "'" + path + "'");
+    sets = support::read_mtgp_sets<std::uint32_t>(csv, mexp);
+  } catch (const std::system_error& e) {
+    throw std::runtime_error(e.what());
   }
-  std::vector<MtgpCheck> out(t->count);
+  const std::uint32_t count = static_cast<std::uint32_t>(sets.size());
+  std::vector<MtgpCheck> out(count);
   std::atomic<std::uint32_t> next{0};
   std::atomic<std::size_t> done{0};
   std::mutex report;
   auto work = [&] {
-    for (std::uint32_t i = next++; i < t->count; i = next++) {
+    for (std::uint32_t i = next++; i < count; i = next++) {
       MtgpCheck& c = out[i];
       c.index = i;
-      c.label = t->ids[i].label;
-      c.file_sha1 = t->ids[i].poly_sha1;
-      c.file_weight = t->ids[i].weight;
-      c.file_delta = t->ids[i].delta;
-      const MtgpIdentity id = mtgp_identity(t->params[i]);
+      c.label = sets[i].label;
+      c.file_sha1 = sets[i].poly_sha1;
+      c.file_weight = sets[i].weight;
+      c.file_delta = sets[i].delta;
+      const MtgpIdentity id = mtgp_identity(sets[i].params);
       c.sha1 = id.sha1;
       c.weight = id.weight;
       c.delta = id.delta;
@@ -120,7 +122,7 @@ std::vector<MtgpCheck> verify_mtgp_file(const std::string& path, std::uint32_t m
       const std::size_t n = ++done;
       if (progress) {
         std::lock_guard<std::mutex> guard(report);
-        progress(n, t->count);
+        progress(n, count);
       }
     }
   };

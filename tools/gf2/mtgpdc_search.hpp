@@ -91,7 +91,8 @@ struct MtgpCheck {
   bool irreducible = false;
   bool ok = false;
 };
-// Throws std::invalid_argument (unreadable or malformed file, as the engines' reader says).
+// Throws std::invalid_argument for a malformed file (as the engines' parser of these files says:
+// src/support/mtgp_param_csv.hpp) and std::runtime_error for one that cannot be read.
 // `threads` sets are checked at a time; progress(done, total) is called from the worker threads, one
 // at a time.
 std::vector<MtgpCheck> verify_mtgp_file(const std::string& path, std::uint32_t mexp, unsigned threads = 1,

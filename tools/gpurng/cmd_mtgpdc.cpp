@@ -71,6 +71,8 @@ int verify(const MtgpdcOptions& o, std::uint32_t mexp, unsigned threads) {
     });
   } catch (const std::invalid_argument& e) {
     throw Error(Status::invalid_argument, std::string("--verify: ") + e.what());
+  } catch (const std::runtime_error& e) {  // the file cannot be read
+    throw Error(Status::io_error, std::string("--verify: ") + e.what());
   }
   if (progress) progress->finish();
   int failed = 0;
