@@ -160,6 +160,13 @@ gpurng_status_t gpurng_save_state(gpurng_generator_t generator, const char* path
 gpurng_status_t gpurng_load_state(gpurng_generator_t generator, const char* path) {
   return guarded([&] { handle(generator).load_state(non_null(path, "path")); });
 }
+gpurng_status_t gpurng_load_state_limited(gpurng_generator_t generator, const char* path,
+                                          const gpurng_load_limits_t* limits) {
+  return guarded([&] {
+    const gpurng_load_limits_t& l = *non_null(limits, "limits");
+    handle(generator).load_state(non_null(path, "path"), gpurng::LoadLimits{l.max_streams, l.max_param_sets});
+  });
+}
 
 const char* gpurng_status_string(gpurng_status_t status) {
   return gpurng::status_name(static_cast<gpurng::Status>(status));

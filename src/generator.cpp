@@ -68,14 +68,14 @@ class GeneratorImpl {
     return encode_state(engine_->id(), w.bytes());
   }
 
-  void restore(const std::uint8_t* data, std::size_t size) {
+  void restore(const std::uint8_t* data, std::size_t size, const LoadLimits& limits) {
     const DecodedState decoded = decode_state(data, size);
     if (decoded.engine != engine_->id()) {
       throw Error(Status::corrupt_state, std::string("state is for engine ") + engine_info(decoded.engine).name +
                                              ", but this generator's engine is " + engine_info(engine_->id()).name);
     }
     std::unique_ptr<EngineImpl> fresh = make_engine(engine_->id());
-    StateReader r(decoded.payload.data(), decoded.payload.size());
+    StateReader r(decoded.payload.data(), decoded.payload.size(), limits);
     fresh->read_state(r);
     engine_ = std::move(fresh);
   }
@@ -188,7 +188,9 @@ void Generator::generate_lognormal(double* out, std::size_t n, double mean, doub
 
 std::vector<std::uint8_t> Generator::state_bytes() const { return impl().state_bytes(); }
 
-void Generator::restore_state_bytes(const std::uint8_t* data, std::size_t size) { impl().restore(data, size); }
+void Generator::restore_state_bytes(const std::uint8_t* data, std::size_t size, const LoadLimits& limits) {
+  impl().restore(data, size, limits);
+}
 
 void Generator::save_state(const std::string& path) const {
   const std::vector<std::uint8_t> bytes = impl().state_bytes();
@@ -203,7 +205,7 @@ void Generator::save_state(const std::string& path) const {
   }
 }
 
-void Generator::load_state(const std::string& path) {
+void Generator::load_state(const std::string& path, const LoadLimits& limits) {
   constexpr std::size_t kMaxStateFile = std::size_t{64} << 20;
   std::ifstream f(path, std::ios::binary);
   if (!f) throw Error(Status::io_error, "load_state: cannot open '" + path + "' for reading");
@@ -215,7 +217,7 @@ void Generator::load_state(const std::string& path) {
   }
   if (f.bad()) throw Error(Status::io_error, "load_state: reading '" + path + "' failed");
   try {
-    impl().restore(bytes.data(), bytes.size());
+    impl().restore(bytes.data(), bytes.size(), limits);
   } catch (const Error& e) {
     throw Error(e.status(), "load_state '" + path + "': " + e.what());
   }

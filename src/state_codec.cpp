@@ -65,6 +65,21 @@ void StateReader::expect_end() const {
   if (pos_ != size_) corrupt("payload has " + std::to_string(size_ - pos_) + " unexpected trailing bytes");
 }
 
+void StateReader::limit_streams(std::uint64_t streams) const {
+  if (streams > limits_.max_streams) {
+    throw Error(Status::invalid_argument, "the state has " + std::to_string(streams) +
+                                              " streams, more than LoadLimits::max_streams = " +
+                                              std::to_string(limits_.max_streams));
+  }
+}
+void StateReader::limit_param_sets(std::uint64_t sets) const {
+  if (sets > limits_.max_param_sets) {
+    throw Error(Status::invalid_argument, "the state carries " + std::to_string(sets) +
+                                              " parameter sets, more than LoadLimits::max_param_sets = " +
+                                              std::to_string(limits_.max_param_sets));
+  }
+}
+
 std::vector<std::uint8_t> encode_state(Engine engine, const std::vector<std::uint8_t>& payload) {
   StateWriter w;
   w.u32(kStateFormatVersion);

@@ -37,16 +37,22 @@ class StateWriter {
 
 class StateReader {
  public:
-  StateReader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  StateReader(const std::uint8_t* data, std::size_t size, const LoadLimits& limits = LoadLimits())
+      : data_(data), size_(size), limits_(limits) {}
   // Each read names the field, so a short payload gives "state payload ends before <what>".
   std::uint32_t u32(const char* what);
   std::uint64_t u64(const char* what);
   void expect_end() const;
+  // The caller's LoadLimits, applied by the engines as soon as they have read the number (before
+  // anything costs): throw Error(invalid_argument) naming the limit when it is exceeded.
+  void limit_streams(std::uint64_t streams) const;
+  void limit_param_sets(std::uint64_t sets) const;
 
  private:
   const std::uint8_t* data_;
   std::size_t size_;
   std::size_t pos_ = 0;
+  LoadLimits limits_;
 };
 
 std::vector<std::uint8_t> encode_state(Engine engine, const std::vector<std::uint8_t>& payload);

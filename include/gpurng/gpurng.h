@@ -11,7 +11,7 @@
  *                               GPURNG_STATUS_CUDA_ERROR, GPURNG_STATUS_OUT_OF_MEMORY
  *   gpurng_select_stream:       + GPURNG_STATUS_UNSUPPORTED (engines without stream partitions)
  *   gpurng_save_state:          + GPURNG_STATUS_IO_ERROR
- *   gpurng_load_state:          + GPURNG_STATUS_IO_ERROR, GPURNG_STATUS_CORRUPT_STATE
+ *   gpurng_load_state(_limited): + GPURNG_STATUS_IO_ERROR, GPURNG_STATUS_CORRUPT_STATE
  * A failed call leaves the generator unchanged (the output buffer's content is then unspecified).
  */
 #ifndef GPURNG_GPURNG_H
@@ -108,6 +108,15 @@ gpurng_status_t gpurng_generate_lognormal_double(gpurng_generator_t generator, d
 
 gpurng_status_t gpurng_save_state(gpurng_generator_t generator, const char* path);
 gpurng_status_t gpurng_load_state(gpurng_generator_t generator, const char* path);
+/* gpurng::LoadLimits: for state files from untrusted sources, what restoring may cost (docs/ENGINES.md,
+ * "State files"). A state beyond a limit gives GPURNG_STATUS_INVALID_ARGUMENT naming the limit;
+ * UINT64_MAX is no limit. */
+typedef struct gpurng_load_limits {
+  uint64_t max_streams;    /* streams of a many-stream engine (dcmt, mwc, mtgp, ...) */
+  uint64_t max_param_sets; /* parameter sets the state carries (dcmt, mtgp) */
+} gpurng_load_limits_t;
+gpurng_status_t gpurng_load_state_limited(gpurng_generator_t generator, const char* path,
+                                          const gpurng_load_limits_t* limits);
 
 /* Static strings; never NULL. */
 const char* gpurng_status_string(gpurng_status_t status);

@@ -117,6 +117,17 @@ std::vector<DeviceInfo> cuda_devices();
 // The backend Backend::automatic resolves to on this machine.
 Backend default_backend();
 
+// Bounds on what restoring a state may cost, for programs that restore state files they do not
+// trust. A small file can describe an expensive generator: a 148-byte dcmt2203 state with 2^20
+// streams makes the next call keep 2^20 windows (about 580 MB) and, at a far offset, jump every one
+// of them (seconds); each parameter set a dcmt state carries is checked for full period when it is
+// loaded. docs/ENGINES.md ("State files") has the cost model. A state beyond a limit is refused with
+// Error(Status::invalid_argument) naming the limit; the defaults accept every state the library saves.
+struct LoadLimits {
+  std::uint64_t max_streams = ~std::uint64_t{0};     // streams of a many-stream engine (dcmt, mwc, mtgp, ...)
+  std::uint64_t max_param_sets = ~std::uint64_t{0};  // parameter sets the state carries (dcmt, mtgp)
+};
+
 namespace detail {
 class GeneratorImpl;
 }
@@ -185,14 +196,15 @@ class Generator {
   void generate_lognormal(double* out, std::size_t n, double mean = 0.0, double stddev = 1.0);
 
   // The whole state (engine, seed state, stream selection, offset) as a versioned, checksummed
-  // file; load_state() continues bit for bit. Loading checks engine, version, size and checksum.
+  // file; load_state() continues bit for bit. Loading checks engine, version, size and checksum,
+  // every field, the limits, and the period of every parameter set the state carries.
   // save_state writes a new temporary beside path and renames it over path when complete: path
   // holds the old file or the whole new one, never part of it (a device such as /dev/null is
   // written in place).
   void save_state(const std::string& path) const;
-  void load_state(const std::string& path);
+  void load_state(const std::string& path, const LoadLimits& limits = LoadLimits());
   std::vector<std::uint8_t> state_bytes() const;
-  void restore_state_bytes(const std::uint8_t* data, std::size_t size);
+  void restore_state_bytes(const std::uint8_t* data, std::size_t size, const LoadLimits& limits = LoadLimits());
 
  private:
   detail::GeneratorImpl& impl() const;  // throws when moved from

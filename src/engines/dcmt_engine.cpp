@@ -135,7 +135,8 @@ class DcmtEngine final : public EngineImpl {
   // Payload: stream 0's 32-bit seed (u32), streams (u64), first stream (u64), offset (u64), number of
   // sets K (u64), then per set aaa, maskB, maskC, shift0, shiftB, shiftC, shift1 (u32 each). The sets
   // travel with the state, so that a state file restores the same streams whatever the default family
-  // of the library that reads it.
+  // of the library that reads it; on reading, each is checked as a parameter file's set is, its
+  // period included (unless the sets are the default family).
   void write_state(StateWriter& w) const override {
     w.u32(base_);
     w.u64(streams_);
@@ -161,6 +162,8 @@ class DcmtEngine final : public EngineImpl {
       throw Error(Status::corrupt_state, std::string("invalid state data: ") + kName + " has " + std::to_string(count) +
                                              " parameter sets (valid: 1 .. " + std::to_string(dcmt::kMaxSets) + ")");
     }
+    r.limit_streams(streams);
+    r.limit_param_sets(count);
     std::vector<core::dcmt::Params> params;
     params.reserve(count);
     for (std::uint64_t k = 0; k < count; ++k) {
@@ -181,11 +184,19 @@ class DcmtEngine final : public EngineImpl {
       params.push_back(p);
     }
     r.expect_end();
+    const bool is_default = same_as_default(params);
+    if (!is_default) {  // the default sets are proved in tests; others must show full period here
+      try {
+        dcmt::check_full_period(params, "");
+      } catch (const Error& e) {
+        throw Error(Status::corrupt_state, std::string("invalid state data: ") + kName + " " + e.what());
+      }
+    }
     base_ = base;
     streams_ = streams;
     stream0_ = stream0;
     offset_ = offset;
-    family_ = same_as_default(params) ? default_family<S>(shape_) : std::make_shared<const dcmt::Family>(std::move(params), "state");
+    family_ = is_default ? default_family<S>(shape_) : std::make_shared<const dcmt::Family>(std::move(params), "state");
     ++epoch_;
   }
 

@@ -12,6 +12,7 @@
 #include "engines/mtgp_plan.hpp"
 #include "engines/mtgp_polynomials.hpp"
 #include "engines/mtgp_streams.hpp"
+#include "mtgp_param_csv.hpp"
 
 namespace gpurng::detail {
 namespace {
@@ -190,8 +191,10 @@ class MtgpEngine final : public EngineImpl {
     std::vector<std::uint64_t> key(key_len);
     for (std::uint64_t& k : key) k = r.u64("a key word");
     const std::uint64_t offset = r.u64("the offset");
+    r.limit_streams(streams);
     const mtgp_tables::Table<W>* table = v_.table;
     if (format == 2) {
+      r.limit_param_sets(1);
       m::Params<W> p{};
       p.mexp = r.u32("the set's exponent");
       p.pos = r.u32("the set's pos");
@@ -201,11 +204,13 @@ class MtgpEngine final : public EngineImpl {
       for (W& v : p.tbl) v = static_cast<W>(r.u64("the set's tbl"));
       for (W& v : p.tmp_tbl) v = static_cast<W>(r.u64("the set's tmp_tbl"));
       const std::uint32_t weight = r.u32("the set's weight");
-      const m::Params<W>& shipped = v_.table->params[0];
-      if (v_.curand || param_set != 0 || p.mexp != shipped.mexp || p.mask != shipped.mask || p.sh1 > 31 || p.sh2 > 31 ||
-          p.pos < 3 || p.pos >= m::state_words(shipped)) {
-        throw Error(Status::corrupt_state, "invalid state data: the mtgp parameter set it carries does not fit " +
-                                               std::string(name()));
+      // Checked as a parameter file's set is (its period when it is selected, below).
+      const std::string fault =
+          v_.curand || param_set != 0 ? "a parameter set travels only with set 0 of a non-cuRAND engine"
+                                      : support::mtgp_set_fault(p, v_.table->params[0].mexp);
+      if (!fault.empty()) {
+        throw Error(Status::corrupt_state, "invalid state data: the parameter set it carries does not fit " +
+                                               std::string(name()) + ": " + fault);
       }
       table = &mtgp_tables::single_set_table<W>(p, weight);
     }

@@ -95,6 +95,7 @@ class PerThreadEngine final : public EngineImpl {
                                              std::to_string(stream0) + " + " + std::to_string(streams) +
                                              " out of range");
     }
+    r.limit_streams(streams);
     seed_ = seed;
     streams_ = streams;
     stream0_ = stream0;
