@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Fuzzing (issue 20): builds the libFuzzer targets of fuzz/ with clang (ASan + UBSan) in build-fuzz/
+# and runs each for a fixed time on its seed corpus (fuzz/corpus/<target>/, copied, so that the
+# inputs libFuzzer adds stay in the build). Fails on the first finding: a crash, a sanitizer report,
+# an unexpected exception, a timeout or memory beyond the limit; libFuzzer writes the input as
+# build-fuzz/findings/<target>/crash-* (make it a regression test in tests/).
+#   FUZZ_SECONDS=n   time per target (default 30)
+#   BUILD_DIR=dir    the build directory (default build-fuzz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FUZZ_SECONDS=${FUZZ_SECONDS:-30}
+BUILD_DIR=${BUILD_DIR:-build-fuzz}
+TARGETS="fuzz_state_decoder fuzz_dcmt_param_csv fuzz_mtgp_param_csv fuzz_number_parsing"
+
+# Only what the targets need: a static library (the state decoder's target links it), no CUDA, no CLI.
+CC=clang CXX=clang++ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DGPURNG_BUILD_FUZZ=ON -DGPURNG_ENABLE_CUDA=OFF \
+  -DBUILD_SHARED_LIBS=OFF -DGPURNG_BUILD_TOOLS=OFF -DGPURNG_BUILD_TESTS=OFF -DGPURNG_BUILD_BENCH=OFF \
+  -DGPURNG_BUILD_EXAMPLES=OFF
+# shellcheck disable=SC2086
+cmake --build "$BUILD_DIR" --target $TARGETS
+
+for t in $TARGETS; do
+  corpus="$BUILD_DIR/corpus/$t"
+  findings="$BUILD_DIR/findings/$t"
+  mkdir -p "$corpus" "$findings"
+  cp -n fuzz/corpus/"$t"/* "$corpus"/
+  echo "=== $t: ${FUZZ_SECONDS} s"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    "$BUILD_DIR/fuzz/$t" -max_total_time="$FUZZ_SECONDS" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
+      -print_final_stats=1 -artifact_prefix="$findings/" "$corpus"
+done
+echo "=== fuzzing: no findings"
