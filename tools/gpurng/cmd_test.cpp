@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <ctime>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -17,6 +16,7 @@
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
 #include "options.hpp"
+#include "output_target.hpp"
 #include "quality/dieharder_run.hpp"
 #include "quality/linear_battery.hpp"
 #include "quality/quick_checks.hpp"
@@ -54,15 +54,14 @@ Backend parse_backend(const std::string& s) {
   usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda");
 }
 
-void write_json(const nlohmann::ordered_json& j, const std::string& path) {
-  if (path.empty()) return;
-  std::ofstream f(path);
-  f << j.dump(2) << "\n";
-  f.close();
-  if (!f) throw Error(Status::io_error, "--json: cannot write '" + path + "'");
+// --json (null when not asked for): the file takes its name here, after a complete run only.
+void write_json(const nlohmann::ordered_json& j, OutputTarget* json) {
+  if (json == nullptr) return;
+  json->write(j.dump(2) + "\n");
+  json->commit();
 }
 
-int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j) {
+int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j, OutputTarget* json) {
   const std::string program = quality::find_program(a.dieharder);
   if (program.empty()) {
     throw Error(Status::io_error, "--battery dieharder: the program '" + a.dieharder +
@@ -135,11 +134,11 @@ int run_dieharder(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann:
                             {"p_value", r.p_value},
                             {"assessment", r.assessment}});
   }
-  write_json(j, a.json);
+  write_json(j, json);
   return 0;
 }
 
-int run_quick(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j) {
+int run_quick(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j, OutputTarget* json) {
   const auto results = quality::run_quick_checks(g, static_cast<std::size_t>(size), stderr);
   int passed = 0, weak = 0, failed = 0;
   fmt::print("quick checks on {} ({} backend), n = {} per output\n", a.engine, backend_name(g.backend()), size);
@@ -172,13 +171,13 @@ int run_quick(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ord
                             {"p_value", r.p_value},
                             {"assessment", r.assessment}});
   }
-  write_json(j, a.json);
+  write_json(j, json);
   return 0;
 }
 
 // Each test reads the stream from offset 0 (so neither depends on the other's stages), at most
 // `size` values, i.e. size * width / 32 words.
-int run_linear(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j) {
+int run_linear(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::ordered_json& j, OutputTarget* json) {
   const unsigned width = engine_info(g.engine()).bits_width;
   const std::uint64_t max_words = std::min(size, g.remaining()) * (width / 32);
   fmt::print("linear battery on {} ({} backend): 32-bit words{}, at most {} words ({:.1f} MB) per test\n", a.engine,
@@ -226,7 +225,7 @@ int run_linear(const TestArgs& a, Generator& g, std::uint64_t size, nlohmann::or
                           {"first_failure_size", failed ? nlohmann::ordered_json(last.size) : nlohmann::ordered_json()},
                           {"bytes_read", last.words_end * 4}};
   }
-  write_json(j, a.json);
+  write_json(j, json);
   return 0;
 }
 
@@ -256,7 +255,10 @@ int run(const TestArgs& a, const std::string& command_line) {
   if (a.battery == "linear" && (size < min_linear || size > (std::uint64_t{1} << 34))) {
     usage_error("--size: " + a.size + " is out of range [" + std::to_string(min_linear) + ", 2^34] for --battery linear");
   }
-  if (a.given("--json") && !std::ofstream(a.json)) throw Error(Status::io_error, "--json: cannot write '" + a.json + "'");
+  // Created now, so that an unwritable --json fails before the battery runs; an existing file stays
+  // as it is until the run is complete.
+  std::unique_ptr<OutputTarget> json;
+  if (a.given("--json")) json = std::make_unique<OutputTarget>(a.json, "--json");
 
   Generator g(engine, backend);
   if (a.given("--seed")) g.seed(parse_u64(a.seed, "--seed"));
@@ -279,8 +281,8 @@ int run(const TestArgs& a, const std::string& command_line) {
   j["stream"] = a.given("--streams")
                     ? "offset 0 of the canonical sequence, --streams " + a.streams + ", engine defaults for other options"
                     : "offset 0 of the canonical sequence, engine defaults for streams and options";
-  if (a.battery == "linear") return run_linear(a, g, size, j);
-  return a.battery == "dieharder" ? run_dieharder(a, g, size, j) : run_quick(a, g, size, j);
+  if (a.battery == "linear") return run_linear(a, g, size, j, json.get());
+  return a.battery == "dieharder" ? run_dieharder(a, g, size, j, json.get()) : run_quick(a, g, size, j, json.get());
 }
 
 }  // namespace
