@@ -6,9 +6,12 @@
 # build-fuzz/findings/<target>/crash-* (make it a regression test in tests/).
 #   FUZZ_SECONDS=n   time per target (default 30)
 #   BUILD_DIR=dir    the build directory (default build-fuzz)
+#   FUZZ_SEED=n      libFuzzer's random seed (default 1, so that a CI run repeats the same inputs;
+#                    0 lets libFuzzer pick one, for longer exploratory runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
+FUZZ_SEED=${FUZZ_SEED:-1}
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
 TARGETS="fuzz_state_decoder fuzz_dcmt_param_csv fuzz_mtgp_param_csv fuzz_number_parsing"
 
@@ -27,7 +30,7 @@ for t in $TARGETS; do
   cp -n fuzz/corpus/"$t"/* "$corpus"/
   echo "=== $t: ${FUZZ_SECONDS} s"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$BUILD_DIR/fuzz/$t" -max_total_time="$FUZZ_SECONDS" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
+    "$BUILD_DIR/fuzz/$t" -max_total_time="$FUZZ_SECONDS" -seed="$FUZZ_SEED" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
       -print_final_stats=1 -artifact_prefix="$findings/" "$corpus"
 done
 echo "=== fuzzing: no findings"
