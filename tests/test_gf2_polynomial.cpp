@@ -1,4 +1,4 @@
-// The GF(2)[x] layer of the toolkit (tools/gf2/clmul, polynomial) against NTL's own routines, which
+// The GF(2)[x] layer of the toolkit (src/gf2x/gf2x_clmul, tools/gf2/polynomial) against NTL's own routines, which
 // are an independent implementation, and against the MT19937 characteristic polynomial of the
 // reference data.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <random>
 #include <string>
 
-#include "gf2/clmul.hpp"
+#include "gf2x_clmul.hpp"
 #include "gf2/engine_adapters.hpp"
 #include "gf2/polynomial.hpp"
 #include "test_support.hpp"
@@ -16,6 +16,8 @@
 namespace {
 
 using namespace gpurng::gf2;
+using gpurng::gf2x::clmul_words;
+using gpurng::gf2x::square_words;
 
 NTL::GF2X random_poly(std::mt19937_64& rng, long degree) {
   NTL::GF2X f;

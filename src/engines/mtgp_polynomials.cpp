@@ -1,33 +1,26 @@
 #include "engines/mtgp_polynomials.hpp"
 
-#include <NTL/GF2X.h>
-#include <NTL/GF2XFactoring.h>
-#include <NTL/ZZ.h>
-#include <NTL/vec_GF2.h>
-
 #include <map>
 #include <mutex>
 
+#include "gf2x_polynomial.hpp"
 #include "gpurng/gpurng.hpp"
 
 namespace gpurng::detail::mtgp {
 namespace {
 
-PolyWords to_words(const NTL::GF2X& f, std::uint32_t word_count) {
+PolyWords to_words(const gf2x::Words& f, std::uint32_t word_count) {
   PolyWords out(word_count, 0);
-  const long d = NTL::deg(f);
-  for (long i = 0; i <= d; ++i) {
-    if (NTL::IsOne(NTL::coeff(f, i))) out[static_cast<std::size_t>(i) / 32] |= 1u << (i % 32);
-  }
+  gf2x::to_words32(f.data(), f.size(), out.data(), out.size());
   return out;
 }
 
-class NtlCharacteristic final : public Characteristic {
+class Gf2xCharacteristic final : public Characteristic {
  public:
-  explicit NtlCharacteristic(const NTL::GF2X& p) : poly_(p), modulus_(p) {}
+  explicit Gf2xCharacteristic(gf2x::Words p) : weight_(static_cast<std::uint32_t>(gf2x::weight(p))), modulus_(std::move(p)) {}
 
-  std::uint32_t degree() const override { return static_cast<std::uint32_t>(NTL::deg(poly_)); }
-  std::uint32_t weight() const override { return static_cast<std::uint32_t>(NTL::weight(poly_)); }
+  std::uint32_t degree() const override { return static_cast<std::uint32_t>(modulus_.degree()); }
+  std::uint32_t weight() const override { return weight_; }
 
   PolyWords power_of_x(std::uint64_t k) const override {
     {
@@ -36,13 +29,7 @@ class NtlCharacteristic final : public Characteristic {
         if (key == k) return value;
       }
     }
-    NTL::GF2X r;
-    if (k == 0) {
-      NTL::set(r);
-    } else {
-      NTL::PowerXMod(r, NTL::conv<NTL::ZZ>(static_cast<unsigned long>(k)), modulus_);
-    }
-    PolyWords w = to_words(r, words());
+    PolyWords w = to_words(modulus_.power_of_x(k), words());
     std::lock_guard<std::mutex> lock(mutex_);
     // A few recent jumps (a CPU and a GPU generator at the same offset, offsets revisited in a loop).
     if (recent_.size() == kRecent) recent_.erase(recent_.begin());
@@ -53,33 +40,34 @@ class NtlCharacteristic final : public Characteristic {
   PolyWords power_of_x_pow2(unsigned e) const override {
     std::lock_guard<std::mutex> lock(mutex_);
     if (squares_.empty()) {
-      NTL::GF2X x;
-      NTL::SetX(x);
-      NTL::rem(x, x, modulus_);
-      squares_.push_back(x);
+      gf2x::Words x(modulus_.words(), 0);
+      x[0] = 1;
+      modulus_.mul_x(x.data());
+      squares_.push_back(std::move(x));
     }
     while (squares_.size() <= e) {
-      NTL::GF2X next;
-      NTL::SqrMod(next, squares_.back(), modulus_);
-      squares_.push_back(next);
+      gf2x::Words next(modulus_.words());
+      modulus_.sqr(squares_.back().data(), next.data());
+      squares_.push_back(std::move(next));
     }
     return to_words(squares_[e], words());
   }
 
   std::string coefficient_string() const override {
+    const gf2x::Words& f = modulus_.polynomial();
+    const long d = modulus_.degree();
     std::string s;
-    const long d = NTL::deg(poly_);
     s.reserve(static_cast<std::size_t>(d) + 1);
-    for (long i = 0; i <= d; ++i) s += NTL::IsOne(NTL::coeff(poly_, i)) ? '1' : '0';
+    for (long i = 0; i <= d; ++i) s += ((f[static_cast<std::size_t>(i) / 64] >> (i % 64)) & 1u) ? '1' : '0';
     return s;
   }
 
  private:
-  NTL::GF2X poly_;
-  NTL::GF2XModulus modulus_;
+  std::uint32_t weight_;
+  gf2x::Modulus modulus_;
   static constexpr std::size_t kRecent = 8;
   mutable std::mutex mutex_;
-  mutable std::vector<NTL::GF2X> squares_;  // x^(2^e) mod P, e = 0, 1, ...
+  mutable std::vector<gf2x::Words> squares_;  // x^(2^e) mod P, e = 0, 1, ...
   mutable std::vector<std::pair<std::uint64_t, PolyWords>> recent_;
 };
 
@@ -93,19 +81,18 @@ std::shared_ptr<const Characteristic> compute(const core::mtgp::Params<W>& p, st
   std::vector<W> ring(ring_size);
   m::seed_state<W>(p, 1, ring.data());
   m::Serial<W> gen{&p, ring.data(), ring_size - 1, n};
-  const long len = 2 * static_cast<long>(p.mexp);
-  NTL::vec_GF2 seq;
-  seq.SetLength(len);
-  for (long i = 0; i < len; ++i) seq[i] = static_cast<long>(gen.step() & 1);
-  NTL::GF2X poly;
-  NTL::MinPolySeq(poly, seq, static_cast<long>(p.mexp));
-  auto c = std::make_shared<NtlCharacteristic>(poly);
-  if (c->degree() != p.mexp || (expected_weight != 0 && c->weight() != expected_weight)) {
+  std::vector<std::uint8_t> seq(2 * static_cast<std::size_t>(p.mexp));
+  for (auto& b : seq) b = static_cast<std::uint8_t>(gen.step() & 1);
+  gf2x::Words poly = gf2x::minimal_polynomial(seq);
+  const long degree = gf2x::degree(poly);
+  const long weight = gf2x::weight(poly);
+  if (degree != static_cast<long>(p.mexp) || (expected_weight != 0 && weight != static_cast<long>(expected_weight))) {
     throw Error(Status::internal_error, "mtgp: the characteristic polynomial of a parameter set has degree " +
-                                            std::to_string(c->degree()) + " and weight " + std::to_string(c->weight()) +
+                                            std::to_string(degree) + " and weight " + std::to_string(weight) +
                                             ", expected " + std::to_string(p.mexp) + " and " +
                                             std::to_string(expected_weight));
   }
+  auto c = std::make_shared<Gf2xCharacteristic>(std::move(poly));
   return c;
 }
 

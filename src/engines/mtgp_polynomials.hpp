@@ -1,8 +1,7 @@
-// GF(2)[x] arithmetic for MTGP jump-ahead (NTL with gf2x behind a plain interface, so that only
-// mtgp_polynomials.cpp includes NTL).
+// GF(2)[x] arithmetic for MTGP jump-ahead (the library's own, src/gf2x/, behind a plain interface).
 //
 // The characteristic polynomial P of a parameter set's transition is found as the reference does:
-// Berlekamp-Massey (NTL's MinPolySeq) on the lowest bits of 2p outputs. Its degree must be p and its
+// Berlekamp-Massey (gf2x::minimal_polynomial) on the lowest bits of 2p outputs. Its degree must be p and its
 // weight the published one (the tests also check its SHA-1 against the published ID). A jump by k
 // steps is c(x) = x^k mod P, applied by core::mtgp::jumped_word / jumped_state.
 #pragma once

@@ -1,10 +1,6 @@
-// Characteristic and jump polynomials of Dynamic-Creator sets, with NTL's GF2X (dense moduli: the
-// polynomials of DC sets have about p/2 terms, so NTL's general reduction is the right tool).
+// Characteristic and jump polynomials of Dynamic-Creator sets, with the library's GF(2)[x] code
+// (src/gf2x/; gf2x::Modulus picks the folding or the Barrett reduction for each set's polynomial).
 #include "jump/dcmt_jump.hpp"
-
-#include <NTL/GF2X.h>
-#include <NTL/ZZ.h>
-#include <NTL/vec_GF2.h>
 
 #include <algorithm>
 #include <mutex>
@@ -12,7 +8,9 @@
 #include <system_error>
 #include <thread>
 
+#include "gf2x_polynomial.hpp"
 #include "gpurng/gpurng.hpp"
+#include "hex_text.hpp"
 
 namespace gpurng::detail::dcmt {
 
@@ -24,17 +22,16 @@ struct FamilyPolys::Impl {
   // Entries are written under `mutex` before `ready[k]` is set and never change after; a reader
   // looks at entry k only after ensure() has returned for a range containing k.
   mutable std::mutex mutex;
-  mutable std::vector<unsigned char> ready;  // 1: moduli[k] and polys[k] built
-  mutable std::vector<NTL::GF2XModulus> moduli;
-  mutable std::vector<NTL::GF2X> polys;
+  mutable std::vector<unsigned char> ready;  // 1: moduli[k] built
+  mutable std::vector<std::unique_ptr<const gf2x::Modulus>> moduli;
 
   // Builds sets first, first + 1, ... (count of them, mod K) that are not built yet, with up to
   // `threads` workers. Throws Error(invalid_argument) naming the first of them that is not full period
   // (and leaves it unbuilt, so that every later call needing it throws too).
   void ensure(std::size_t first, std::size_t count, unsigned threads) const;
-  const NTL::GF2XModulus& modulus(std::size_t k, unsigned threads) const {
+  const gf2x::Modulus& modulus(std::size_t k, unsigned threads) const {
     ensure(k, 1, threads);
-    return moduli[k];
+    return *moduli[k];
   }
 };
 
@@ -42,40 +39,25 @@ namespace {
 
 // Bit 31 of X_t, t = n .. n + 2p - 1, from a seeded serial reference: a sequence whose minimal
 // polynomial is the characteristic polynomial when that has degree p.
-NTL::GF2X minimal_polynomial(const core::dcmt::Params& p) {
-  const long deg = static_cast<long>(p.exponent());
+gf2x::Words minimal_polynomial(const core::dcmt::Params& p) {
+  const std::size_t deg = p.exponent();
   std::vector<std::uint32_t> st(p.n);
   core::dcmt::seed_words(p, 4357u, st.data());
-  NTL::vec_GF2 seq;
-  seq.SetLength(2 * deg);
-  long t = 0;
+  std::vector<std::uint8_t> seq(2 * deg);
+  std::size_t t = 0;
   while (t < 2 * deg) {
     core::dcmt::twist(p, st.data());
-    for (std::uint32_t i = 0; i < p.n && t < 2 * deg; ++i, ++t) seq[t] = static_cast<long>(st[i] >> 31);
+    for (std::uint32_t i = 0; i < p.n && t < 2 * deg; ++i, ++t) seq[t] = static_cast<std::uint8_t>(st[i] >> 31);
   }
-  NTL::GF2X f;
-  NTL::MinPolySeq(f, seq, deg);
-  return f;
+  return gf2x::minimal_polynomial(seq);
 }
 
-void to_words(const NTL::GF2X& g, std::uint32_t* out, int words, std::size_t stride) {
-  for (int i = 0; i < words; ++i) out[static_cast<std::size_t>(i) * stride] = 0u;
-  const long limbs = g.xrep.length();
-  for (long i = 0; i < limbs; ++i) {
-    const unsigned long v = g.xrep[i];
-    for (int half = 0; half < 2; ++half) {
-      const long w = 2 * i + half;
-      if (w < words) out[static_cast<std::size_t>(w) * stride] = static_cast<std::uint32_t>(v >> (32 * half));
-    }
+// `words` 32-bit words of g, word i at out[i * stride].
+void to_words(const gf2x::Words& g, std::uint32_t* out, int words, std::size_t stride) {
+  for (int i = 0; i < words; ++i) {
+    const std::size_t w = static_cast<std::size_t>(i) / 2;
+    out[static_cast<std::size_t>(i) * stride] = w < g.size() ? static_cast<std::uint32_t>(g[w] >> (32 * (i % 2))) : 0u;
   }
-}
-
-NTL::GF2X power_of_x(std::uint64_t e, const NTL::GF2XModulus& m) {
-  NTL::GF2X r;
-  NTL::ZZ z;
-  NTL::conv(z, static_cast<unsigned long>(e));
-  NTL::PowerXMod(r, z, m);
-  return r;
 }
 
 template <class F>
@@ -97,18 +79,11 @@ void parallel_for(std::size_t count, unsigned threads, const F& f) {
   for (std::thread& t : pool) t.join();
 }
 
-std::string hex(std::uint32_t v) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s = "0x";
-  for (int i = 7; i >= 0; --i) s.push_back(digits[(v >> (4 * i)) & 15u]);
-  return s;
-}
-
 }  // namespace
 
 std::optional<ShortPeriod> first_short_period(const std::vector<core::dcmt::Params>& sets, unsigned threads) {
   std::vector<long> degree(sets.size());
-  parallel_for(sets.size(), std::max(1u, threads), [&](std::size_t k) { degree[k] = NTL::deg(minimal_polynomial(sets[k])); });
+  parallel_for(sets.size(), std::max(1u, threads), [&](std::size_t k) { degree[k] = gf2x::degree(minimal_polynomial(sets[k])); });
   for (std::size_t k = 0; k < sets.size(); ++k) {
     if (degree[k] != static_cast<long>(sets[k].exponent())) return ShortPeriod{k, degree[k]};
   }
@@ -116,7 +91,7 @@ std::optional<ShortPeriod> first_short_period(const std::vector<core::dcmt::Para
 }
 
 std::string short_period_message(const std::vector<core::dcmt::Params>& sets, const ShortPeriod& s) {
-  return "parameter set " + std::to_string(s.set) + " (aaa = " + hex(sets[s.set].aaa) +
+  return "parameter set " + std::to_string(s.set) + " (aaa = " + support::hex32(sets[s.set].aaa) +
          "): its characteristic polynomial has degree " + std::to_string(s.degree) + ", not " +
          std::to_string(sets[s.set].exponent()) + ": not a full-period Dynamic-Creator set";
 }
@@ -130,15 +105,15 @@ void FamilyPolys::Impl::ensure(std::size_t first, std::size_t count, unsigned th
     if (!ready[k]) missing.push_back(k);
   }
   if (missing.empty()) return;
-  std::vector<NTL::GF2X> found(missing.size());
+  std::vector<gf2x::Words> found(missing.size());
   parallel_for(missing.size(), threads, [&](std::size_t i) { found[i] = minimal_polynomial(sets[missing[i]]); });
   for (std::size_t i = 0; i < missing.size(); ++i) {
     const std::size_t k = missing[i];
-    if (NTL::deg(found[i]) != static_cast<long>(sets[k].exponent())) {
-      throw Error(Status::invalid_argument, short_period_message(sets, ShortPeriod{k, NTL::deg(found[i])}));
+    const long d = gf2x::degree(found[i]);
+    if (d != static_cast<long>(sets[k].exponent())) {
+      throw Error(Status::invalid_argument, short_period_message(sets, ShortPeriod{k, d}));
     }
-    polys[k] = found[i];
-    NTL::build(moduli[k], polys[k]);
+    moduli[k] = std::make_unique<const gf2x::Modulus>(std::move(found[i]));
     ready[k] = 1;
   }
 }
@@ -148,7 +123,6 @@ FamilyPolys::FamilyPolys(const std::vector<core::dcmt::Params>& sets, int words)
   impl_->words = words;
   impl_->ready.assign(sets.size(), 0);
   impl_->moduli.resize(sets.size());
-  impl_->polys.resize(sets.size());
 }
 
 FamilyPolys::~FamilyPolys() = default;
@@ -157,16 +131,15 @@ std::size_t FamilyPolys::sets() const { return impl_->sets.size(); }
 int FamilyPolys::words() const { return impl_->words; }
 
 std::vector<std::uint32_t> FamilyPolys::characteristic(std::size_t k) const {
-  impl_->modulus(k, std::max(1u, std::thread::hardware_concurrency()));
-  const NTL::GF2X& f = impl_->polys[k];
-  std::vector<std::uint32_t> out(static_cast<std::size_t>(NTL::deg(f)) / 32 + 1);
+  const gf2x::Words& f = impl_->modulus(k, std::max(1u, std::thread::hardware_concurrency())).polynomial();
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(gf2x::degree(f)) / 32 + 1);
   to_words(f, out.data(), static_cast<int>(out.size()), 1);
   return out;
 }
 
 std::vector<std::uint32_t> FamilyPolys::power(std::size_t k, std::uint64_t e) const {
   std::vector<std::uint32_t> out(static_cast<std::size_t>(impl_->words));
-  to_words(power_of_x(e, impl_->modulus(k, std::max(1u, std::thread::hardware_concurrency()))), out.data(),
+  to_words(impl_->modulus(k, std::max(1u, std::thread::hardware_concurrency())).power_of_x(e), out.data(),
            impl_->words, 1);
   return out;
 }
@@ -182,12 +155,12 @@ std::vector<std::uint32_t> FamilyPolys::table(const std::uint64_t base[2], int c
   const unsigned workers = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
   impl_->ensure(first_set, count, workers);  // the call's sets only (or throws)
   parallel_for(count, workers, [&](std::size_t j) {
-    const NTL::GF2XModulus& m = impl_->moduli[(first_set + j) % K];
-    const NTL::GF2X step = power_of_x(chunk, m);
+    const gf2x::Modulus& m = *impl_->moduli[(first_set + j) % K];
+    const gf2x::Words step = m.power_of_x(chunk);
     for (int cls = 0; cls < classes; ++cls) {
-      NTL::GF2X g = power_of_x(base[cls], m);
+      gf2x::Words g = m.power_of_x(base[cls]);
       for (std::uint64_t c = 0; c < chunks; ++c) {
-        if (c != 0) NTL::MulMod(g, g, step, m);
+        if (c != 0) m.mul(g.data(), step.data(), g.data());
         to_words(g, out.data() + (cls * chunks + c) * row + j, impl_->words, count);
       }
     }

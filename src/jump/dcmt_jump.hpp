@@ -1,7 +1,7 @@
-// Jump polynomials of a Dynamic-Creator family on the host (NTL's GF2X inside dcmt_jump.cpp only).
+// Jump polynomials of a Dynamic-Creator family on the host (the library's GF(2)[x] code, src/gf2x/).
 //
 // Each set has its own characteristic polynomial P_k(x) of degree p: found by Berlekamp-Massey on 2p
-// bits of the set's output (NTL MinPolySeq), and checked to have degree p (then it is the
+// bits of the set's output (gf2x::minimal_polynomial), and checked to have degree p (then it is the
 // characteristic polynomial and every jump x^J mod P_k is exact). It is found the first time a call
 // needs set k, and kept: a call builds only its own streams' sets, so a family of thousands of sets
 // costs nothing until it jumps, and a call over few streams costs a few sets' work. The kernels take the

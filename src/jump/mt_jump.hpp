@@ -1,7 +1,7 @@
-// MT19937 / MT19937-64 jump polynomials on the host (NTL's GF2X inside mt_jump.cpp only).
+// MT19937 / MT19937-64 jump polynomials on the host (the library's GF(2)[x] code, src/gf2x/).
 //
 // The characteristic polynomial P(x) of each engine's one-word transition is found once per process
-// by Berlekamp-Massey on 2 * 19937 bits of its output (NTL MinPolySeq); a jump by k positions is
+// by Berlekamp-Massey on 2 * 19937 bits of its output (gf2x::minimal_polynomial); a jump by k positions is
 // g(x) = x^k mod P(x), handed to core::mt19937::apply_jump() or to the CUDA jump kernel as
 // core::mt19937::kPolyWords 32-bit words (bit i = coefficient of x^i).
 #pragma once

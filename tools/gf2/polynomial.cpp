@@ -8,12 +8,15 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "clmul.hpp"
+#include "gf2x_clmul.hpp"
+#include "gf2x_polynomial.hpp"
 
 namespace gpurng::gf2 {
 namespace {
 
 using u64 = std::uint64_t;
+using gf2x::clmul64;
+using gf2x::clmul_is_hardware;
 static_assert(NTL_BITS_PER_LONG == 64, "GF2X words are used as 64-bit words");
 
 std::vector<u64> words_of(const NTL::GF2X& f, std::size_t count) {
@@ -29,18 +32,6 @@ NTL::GF2X poly_of(const u64* w, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) f.xrep[static_cast<long>(i)] = w[i];
   f.normalize();
   return f;
-}
-
-// dst[0 .. nd) = src >> bits (src has ns words).
-void shift_right(const u64* src, std::size_t ns, long bits, u64* dst, std::size_t nd) {
-  const std::size_t q = static_cast<std::size_t>(bits / 64);
-  const int r = static_cast<int>(bits % 64);
-  for (std::size_t i = 0; i < nd; ++i) {
-    const std::size_t j = i + q;
-    u64 v = j < ns ? src[j] >> r : 0;
-    if (r != 0 && j + 1 < ns) v |= src[j + 1] << (64 - r);
-    dst[i] = v;
-  }
 }
 
 bool is_prime(long n) {
@@ -81,29 +72,6 @@ std::vector<std::uint32_t> irreducibles_up_to(int d) {
   return out;
 }
 
-// a mod f in place for a of degree < 2p, when every term of f below x^p lies at least a word under
-// it: each word above x^p is folded down once per term (x^p = sum of the low terms).
-void reduce_sparse(std::vector<u64>& a, long p, const std::vector<long>& low_terms) {
-  const long boundary = p / 64;
-  for (long wi = static_cast<long>(a.size()) - 1; wi >= boundary; --wi) {
-    u64 h = a[static_cast<std::size_t>(wi)];
-    if (wi == boundary) h &= ~((u64{1} << (p % 64)) - 1);  // only the bits at or above x^p
-    if (h == 0) continue;
-    a[static_cast<std::size_t>(wi)] ^= h;
-    const long base = wi * 64 - p;  // h x^(64 wi) = h x^base x^p
-    for (long e : low_terms) {
-      const long pos = base + e;  // >= 0: e >= 0 and base >= -(p % 64)... handled below
-      if (pos < 0) {
-        a[0] ^= h >> (-pos);
-        continue;
-      }
-      const std::size_t w = static_cast<std::size_t>(pos / 64);
-      const int s = static_cast<int>(pos % 64);
-      a[w] ^= h << s;
-      if (s != 0) a[w + 1] ^= h >> (64 - s);
-    }
-  }
-}
 
 }  // namespace
 
@@ -138,69 +106,10 @@ std::string coefficient_sha1(const NTL::GF2X& f) {
 
 namespace {
 
-// Arithmetic modulo f (degree p) on residues of nr words: Barrett reduction with Karatsuba products.
-class BarrettModulus {
- public:
-  explicit BarrettModulus(const NTL::GF2X& f)
-      : p_(NTL::deg(f)),
-        nr_(static_cast<std::size_t>((p_ + 63) / 64)),
-        nf_(static_cast<std::size_t>((p_ + 1 + 63) / 64)),
-        top_mask_((p_ % 64) == 0 ? ~u64{0} : (u64{1} << (p_ % 64)) - 1),
-        a_(2 * nf_),
-        t_(nf_),
-        q_(nf_),
-        prod_(2 * nf_) {
-    NTL::GF2X x2p, inv;
-    NTL::SetCoeff(x2p, 2 * p_);
-    NTL::div(inv, x2p, f);  // floor(x^(2p) / f), degree p
-    f_ = words_of(f, nf_);
-    inv_ = words_of(inv, nf_);
-  }
-
-  std::size_t words() const { return nr_; }
-
-  // r = a^2 mod f (r may be a).
-  void sqr(const u64* a, u64* r) {
-    square_words(a_.data(), a, nr_);
-    if (nf_ > nr_) std::fill(a_.begin() + static_cast<std::ptrdiff_t>(2 * nr_), a_.end(), u64{0});
-    reduce(r);
-  }
-
-  // r = a b mod f (r may be a or b).
-  void mul(const u64* a, const u64* b, u64* r) {
-    if (nf_ == nr_) {
-      clmul_words(a_.data(), a, b, nr_);
-    } else {  // pad to nf words
-      std::copy(a, a + nr_, t_.begin());
-      t_[nr_] = 0;
-      std::copy(b, b + nr_, q_.begin());
-      q_[nr_] = 0;
-      clmul_words(a_.data(), t_.data(), q_.data(), nf_);
-    }
-    reduce(r);
-  }
-
- private:
-  // r = a_ mod f for a_ of degree <= 2p - 2: q = ((a_ div x^p) inv) div x^p is exactly a_ div f.
-  void reduce(u64* r) {
-    shift_right(a_.data(), a_.size(), p_, t_.data(), nf_);
-    clmul_words(prod_.data(), t_.data(), inv_.data(), nf_);
-    shift_right(prod_.data(), prod_.size(), p_, q_.data(), nf_);
-    clmul_words(prod_.data(), q_.data(), f_.data(), nf_);
-    for (std::size_t k = 0; k < nr_; ++k) r[k] = a_[k] ^ prod_[k];
-    r[nr_ - 1] &= top_mask_;
-  }
-
-  long p_;
-  std::size_t nr_, nf_;
-  u64 top_mask_;
-  std::vector<u64> f_, inv_, a_, t_, q_, prod_;
-};
-
 // g(h) mod f by Brent and Kung's baby-step giant-step composition: with m ~ sqrt(p), the powers
 // h^0 .. h^m (m products) and g = sum_j x^(jm) G_j(x), deg G_j < m, evaluated by Horner in h^m
 // (p / m products); each G_j(h) is a sum of table rows (g's coefficients are bits).
-void compose(BarrettModulus& mod, long p, const std::vector<u64>& g, const std::vector<u64>& h, std::vector<u64>& out) {
+void compose(const gf2x::Modulus& mod, long p, const std::vector<u64>& g, const std::vector<u64>& h, std::vector<u64>& out) {
   const std::size_t nr = mod.words();
   long m = 1;
   while (m * m < p) ++m;
@@ -244,11 +153,9 @@ NTL::GF2X x_pow_2e_mod(const NTL::GF2X& f, long e) {
     return r;
   }
   const std::size_t nr = static_cast<std::size_t>((p + 63) / 64);  // residues: degree < p
-  std::vector<long> low_terms;  // exponents below p with coefficient 1, highest first
-  for (long i = p - 1; i >= 0; --i) {
-    if (NTL::IsOne(NTL::coeff(f, i))) low_terms.push_back(i);
-  }
-  BarrettModulus mod(f);
+  // The library's modulus: Barrett reduction with Karatsuba products, or for sparse moduli (the
+  // Dynamic Creator's have ~120 terms) a fold of each high word onto the terms.
+  const gf2x::Modulus mod(words_of(f, static_cast<std::size_t>(p / 64 + 1)));
   std::vector<u64> r = words_of(x, nr);
   // Large exponents: x^(2^(a+b)) = (x^(2^b)) o (x^(2^a)) (the Frobenius map commutes with GF(2)
   // polynomials), so e squarings become ~log2(e) compositions of ~6 sqrt(p) products each.
@@ -261,17 +168,6 @@ NTL::GF2X x_pow_2e_mod(const NTL::GF2X& f, long e) {
     for (int bit = top - 1; bit >= 0; --bit) {
       compose(mod, p, r, r, r);  // k -> 2k
       if ((e >> bit) & 1) mod.sqr(r.data(), r.data());  // k -> k + 1
-    }
-    return poly_of(r.data(), nr);
-  }
-  // Sparse moduli (the Dynamic Creator's have ~120 terms) fold faster than two Karatsuba products.
-  if (!low_terms.empty() && low_terms.front() <= p - 64 && low_terms.size() * 2 < nr) {
-    std::vector<u64> a(2 * nr + 1);
-    for (long i = 0; i < e; ++i) {
-      square_words(a.data(), r.data(), nr);
-      a[2 * nr] = 0;
-      reduce_sparse(a, p, low_terms);
-      std::copy(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(nr), r.begin());
     }
     return poly_of(r.data(), nr);
   }

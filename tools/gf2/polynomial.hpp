@@ -44,7 +44,7 @@ std::string coefficient_sha1(const NTL::GF2X& f);
 // primitive, and a generator with it has period 2^p - 1.
 bool is_irreducible_prime_degree(const NTL::GF2X& f);
 
-// x^(2^e) mod f by repeated squaring with Barrett reduction and Karatsuba products (clmul.hpp).
+// x^(2^e) mod f by repeated squaring with the library's gf2x::Modulus (src/gf2x/).
 NTL::GF2X x_pow_2e_mod(const NTL::GF2X& f, long e);
 
 // Rejects polynomials with an irreducible factor of degree at most `max_degree` (<= 32): a cheap

@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace gpurng::gf2 {
+namespace gpurng::gf2x {
 
 // True when the leaves use PCLMULQDQ.
 bool clmul_is_hardware();
@@ -24,4 +24,4 @@ void clmul_words(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* 
 // r[0 .. 2n) = a[0 .. n)^2 (bit spreading; linear time).
 void square_words(std::uint64_t* r, const std::uint64_t* a, std::size_t n);
 
-}  // namespace gpurng::gf2
+}  // namespace gpurng::gf2x

@@ -1,5 +1,5 @@
-// Karatsuba carry-less multiplication (see clmul.hpp).
-#include "clmul.hpp"
+// Karatsuba carry-less multiplication (see gf2x_clmul.hpp).
+#include "gf2x_clmul.hpp"
 
 #include <vector>
 
@@ -7,7 +7,7 @@
 #include <immintrin.h>
 #endif
 
-namespace gpurng::gf2 {
+namespace gpurng::gf2x {
 namespace {
 
 using u64 = std::uint64_t;
@@ -144,4 +144,4 @@ void square_words(u64* r, const u64* a, std::size_t n) {
   }
 }
 
-}  // namespace gpurng::gf2
+}  // namespace gpurng::gf2x
