@@ -4,14 +4,10 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "hex_text.hpp"
+
 namespace gpurng::support {
 namespace {
-
-std::string hex(std::uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
 
 const char* const kNeeded[] = {"n",        "m",        "r",        "aaa",      "wmask",   "umask",  "lmask",
                                "shift0_u", "shift1_l", "shiftB_s", "shiftC_t", "maskB_b", "maskC_c"};
@@ -23,9 +19,9 @@ std::string dcmt_set_fault(const core::dcmt::Params& p) {
   if (p.m < 1 || p.m >= p.n) return "m " + std::to_string(p.m) + " is out of range [1, n - 1 = " + std::to_string(p.n - 1) + "]";
   if (p.r > 31) return "r " + std::to_string(p.r) + " is out of range [0, 31]";
   const std::uint32_t upper = 0xffffffffu << p.r;
-  if (p.wmask != 0xffffffffu) return "wmask " + hex(p.wmask) + " must be 0xffffffff (w = 32)";
-  if (p.umask != upper) return "umask " + hex(p.umask) + " must be " + hex(upper) + " (the upper 32 - r bits)";
-  if (p.lmask != ~upper) return "lmask " + hex(p.lmask) + " must be " + hex(~upper) + " (the lower r bits)";
+  if (p.wmask != 0xffffffffu) return "wmask " + hex32(p.wmask) + " must be 0xffffffff (w = 32)";
+  if (p.umask != upper) return "umask " + hex32(p.umask) + " must be " + hex32(upper) + " (the upper 32 - r bits)";
+  if (p.lmask != ~upper) return "lmask " + hex32(p.lmask) + " must be " + hex32(~upper) + " (the lower r bits)";
   const std::pair<const char*, std::uint32_t> shifts[] = {
       {"shift0_u", p.shift_u}, {"shift1_l", p.shift_l}, {"shiftB_s", p.shift_s}, {"shiftC_t", p.shift_t}};
   for (const auto& [name, v] : shifts) {

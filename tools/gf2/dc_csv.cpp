@@ -4,17 +4,10 @@
 #include <cstdio>
 
 #include "dcmt_param_csv.hpp"
+#include "hex_text.hpp"
 
 namespace gpurng::gf2 {
-namespace {
-
-std::string hex32(std::uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
-
-}  // namespace
+using support::hex32;
 
 void write_dc_header(std::ostream& out) {
   out << "id,w,p,n,m,r,aaa,wmask,umask,lmask,shift0_u,shift1_l,shiftB_s,shiftC_t,maskB_b,maskC_c,"

@@ -3,17 +3,10 @@
 
 #include <cstdio>
 #include <string>
+#include "hex_text.hpp"
 
 namespace gpurng::gf2 {
-namespace {
-
-std::string hex32(std::uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
-
-}  // namespace
+using support::hex32;
 
 void write_mtgp_header(std::ostream& out) {
   out << "index,label_no,delta,weight,mexp,pos,sh1,sh2";
