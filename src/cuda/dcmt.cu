@@ -9,12 +9,13 @@
 // window with polynomials made on the host (src/jump/dcmt_jump.cpp). A call captured in a CUDA graph
 // always starts from the seeding and keeps nothing, so that replays repeat the same values.
 #include <algorithm>
-#include <map>
 #include <vector>
 
 #include "cuda/check.cuh"
-#include "cuda/relaxed_capture.cuh"
 #include "cuda/dcmt_launch.hpp"
+#include "cuda/grid.cuh"
+#include "cuda/launchers.cuh"
+#include "cuda/workspace.cuh"
 #include "dcmt_plan.hpp"
 #include "gpurng/core/dcmt_produce.hpp"
 #include "gpurng/core/dist/transforms.hpp"
@@ -46,39 +47,24 @@ __global__ void __launch_bounds__(kDcmtThreads)
 
 }  // namespace
 
+// The shared workspace (workspace.cuh: upload stream, retired buffers, call ordering) plus DCMT's
+// own: the family's sets, every stream's window, the jump polynomial tables per chunk plan.
 template <class S>
-class DcmtWorkspace {
+class DcmtWorkspace : public DeviceWorkspace {
  public:
   DcmtWorkspace() = default;
-  DcmtWorkspace(const DcmtWorkspace&) = delete;
-  DcmtWorkspace& operator=(const DcmtWorkspace&) = delete;
 
   ~DcmtWorkspace() {
     cudaFree(sets_);
     for (std::uint32_t* w : windows_) cudaFree(w);
-    for (auto& kv : polys_) cudaFree(kv.second.data);
-    for (void* p : retired_) cudaFree(p);
-    if (event_ != nullptr) cudaEventDestroy(event_);
-    if (upload_ != nullptr) cudaStreamDestroy(upload_);
   }
-
-  void init() {
-    RelaxedCapture relaxed;
-    int device = 0;
-    check(cudaGetDevice(&device), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    check(cudaStreamCreateWithFlags(&upload_, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
-    check(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-  }
-
-  int sms() const { return sms_; }
 
   // The family's sets on the device.
   const core::dcmt::Set* sets_for(const dcmt::Family& f) {
     if (sets_ != nullptr && sets_family_ == f.id()) return sets_;
-    core::dcmt::Set* d = static_cast<core::dcmt::Set*>(upload(f.sets().data(), f.size() * sizeof(core::dcmt::Set),
-                                                              "dcmt parameter sets"));
-    if (sets_ != nullptr) retired_.push_back(sets_);  // a call in flight may still read it
+    core::dcmt::Set* d = static_cast<core::dcmt::Set*>(
+        upload_.upload(f.sets().data(), f.size() * sizeof(core::dcmt::Set), "dcmt parameter sets"));
+    retired_.retire(sets_);  // a call in flight may still read it
     sets_ = d;
     sets_family_ = f.id();
     return sets_;
@@ -87,56 +73,22 @@ class DcmtWorkspace {
   // The polynomial table of a plan on the device.
   const std::uint32_t* polys_for(const dcmt::Family& f, const dcmt::Plan& p) {
     const dcmt::PolyKey key = dcmt::poly_key(f, p);
-    auto it = polys_.find(key);
-    if (it != polys_.end()) {
-      it->second.last_use = ++clock_;
-      return it->second.data;
-    }
+    if (auto* cached = polys_.find(key)) return polys_.use(*cached);
     const std::shared_ptr<const std::vector<std::uint32_t>> host = host_polys_.get(f, p, 0);
-    auto* d = static_cast<std::uint32_t*>(upload(host->data(), host->size() * sizeof(std::uint32_t),
-                                                 "dcmt jump polynomials"));
-    if (polys_.size() >= kMaxPolyTables) {
-      auto oldest = std::min_element(polys_.begin(), polys_.end(),
-                                     [](const auto& x, const auto& y) { return x.second.last_use < y.second.last_use; });
-      retired_.push_back(oldest->second.data);
-      polys_.erase(oldest);
-    }
-    polys_[key] = Table{d, ++clock_};
-    return d;
+    auto* d = static_cast<std::uint32_t*>(
+        upload_.upload(host->data(), host->size() * sizeof(std::uint32_t), "dcmt jump polynomials"));
+    return polys_.put(key, d);
   }
 
   // Room for the windows of `streams` streams in both buffers (the contents are lost when they grow).
   void reserve_windows(std::uint64_t streams) {
     const std::size_t words = static_cast<std::size_t>(S::N) * streams;
     if (words <= window_words_) return;
-    RelaxedCapture relaxed;
     std::uint32_t* fresh[2] = {nullptr, nullptr};
-    for (std::uint32_t*& w : fresh) {
-      const cudaError_t e = cudaMalloc(&w, words * sizeof(std::uint32_t));
-      if (e != cudaSuccess) {
-        cudaFree(fresh[0]);
-        cudaFree(fresh[1]);
-        check(e, "cudaMalloc (dcmt stream windows)");
-      }
-    }
-    for (int i = 0; i < 2; ++i) {
-      if (windows_[i] != nullptr) retired_.push_back(windows_[i]);
-      windows_[i] = fresh[i];
-    }
+    upload_.allocate(fresh, words * sizeof(std::uint32_t), false, "cudaMalloc (dcmt stream windows)");
+    replace(windows_, fresh);
     window_words_ = words;
     valid_ = false;
-  }
-
-  // Orders this call after the previous one when the caller changed streams.
-  void follow_previous(cudaStream_t stream, bool capturing) {
-    if (!capturing && have_event_ && stream != last_stream_) {
-      check(cudaStreamWaitEvent(stream, event_, 0), "cudaStreamWaitEvent");
-    }
-  }
-  void record(cudaStream_t stream) {
-    check(cudaEventRecord(event_, stream), "cudaEventRecord");
-    have_event_ = true;
-    last_stream_ = stream;
   }
 
   std::uint32_t* windows_[2] = {nullptr, nullptr};
@@ -146,36 +98,11 @@ class DcmtWorkspace {
   std::uint64_t position_ = 0;
 
  private:
-  struct Table {
-    std::uint32_t* data;
-    std::uint64_t last_use;
-  };
-
-  void* upload(const void* host, std::size_t bytes, const char* what) {
-    RelaxedCapture relaxed;
-    void* d = nullptr;
-    check(cudaMalloc(&d, std::max<std::size_t>(bytes, 4)), what);
-    const cudaError_t copied = cudaMemcpyAsync(d, host, bytes, cudaMemcpyHostToDevice, upload_);
-    const cudaError_t synced = copied == cudaSuccess ? cudaStreamSynchronize(upload_) : copied;
-    if (synced != cudaSuccess) {
-      cudaFree(d);
-      check(synced, what);
-    }
-    return d;
-  }
-
-  int sms_ = 1;
   core::dcmt::Set* sets_ = nullptr;
   std::uint64_t sets_family_ = 0;
   std::size_t window_words_ = 0;
-  std::map<dcmt::PolyKey, Table> polys_;
+  DeviceTableCache<dcmt::PolyKey, std::uint32_t> polys_{kMaxPolyTables, retired_};
   dcmt::HostPolyCache host_polys_;
-  std::uint64_t clock_ = 0;
-  std::vector<void*> retired_;  // freed with the workspace (cudaFree would synchronise)
-  cudaStream_t upload_ = nullptr;
-  cudaEvent_t event_ = nullptr;
-  bool have_event_ = false;
-  cudaStream_t last_stream_ = nullptr;
 };
 
 template <class S>
@@ -208,10 +135,7 @@ void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, c
     wave = std::uint64_t(ctx.cuda_blocks) * kDcmtThreads;
     min_chunk = kMinTunedChunk;
   } else {
-    int blocks_per_sm = 0;
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, dcmt_kernel<S, Tr>, kDcmtThreads, 0),
-          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    wave = std::uint64_t(ws.sms()) * std::uint64_t(std::max(blocks_per_sm, 1)) * kDcmtThreads;
+    wave = wave_blocks(dcmt_kernel<S, Tr>, kDcmtThreads, ws.sms()) * kDcmtThreads;
   }
   const std::uint64_t chunks_wanted = std::min<std::uint64_t>(kMaxChunks, std::max<std::uint64_t>(1, wave / r.streams));
 
@@ -231,8 +155,8 @@ void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, c
   call.next_windows = capturing ? nullptr : ws.windows_[1 - ws.cur_];
 
   const std::uint64_t items = r.streams * plan.chunks;
-  std::uint64_t blocks = ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kDcmtThreads - 1) / kDcmtThreads;
-  blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
+  const std::uint64_t blocks =
+      clamp_grid(ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kDcmtThreads - 1) / kDcmtThreads);
   if (!capturing) ws.valid_ = false;  // windows_[1 - cur] is about to change
   dcmt_kernel<S, Tr><<<static_cast<unsigned>(blocks), kDcmtThreads, 0, stream>>>(call, tr, out);
   check(cudaGetLastError(), "dcmt generation kernel launch");
@@ -246,25 +170,15 @@ void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, c
   }
 }
 
-// Every distribution's generator for both shapes (called from plain C++ in dcmt_engine.cpp).
+// Every distribution's generator for both shapes (called from plain C++ in dcmt_engine.cpp;
+// launchers.cuh).
 template <class S>
 struct DcmtLaunchers {
-  static const void* table(int i) {
-    using namespace core::dist;
-    using E = core::dcmt::Engine;
-    static const void* const launchers[] = {
-        reinterpret_cast<const void*>(&dcmt_generate<S, Bits<E>>),
-        reinterpret_cast<const void*>(&dcmt_generate<S, Uniform<E, float>>),
-        reinterpret_cast<const void*>(&dcmt_generate<S, Uniform<E, double>>),
-        reinterpret_cast<const void*>(&dcmt_generate<S, Normal<E, float>>),
-        reinterpret_cast<const void*>(&dcmt_generate<S, Normal<E, double>>),
-        reinterpret_cast<const void*>(&dcmt_generate<S, Exponential<E, float>>),
-        reinterpret_cast<const void*>(&dcmt_generate<S, Exponential<E, double>>),
-        reinterpret_cast<const void*>(&dcmt_generate<S, LogNormal<E, float>>),
-        reinterpret_cast<const void*>(&dcmt_generate<S, LogNormal<E, double>>),
-    };
-    return launchers[i];
+  template <class Tr>
+  static const void* address() {
+    return reinterpret_cast<const void*>(&dcmt_generate<S, Tr>);
   }
+  static const void* table(int i) { return launcher_table<DcmtLaunchers>(i, StandardTransforms<core::dcmt::Engine>{}); }
 };
 
 template struct DcmtWorkspaceDeleter<core::dcmt::Mt521>;

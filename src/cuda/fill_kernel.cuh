@@ -19,7 +19,9 @@
 #include <type_traits>
 
 #include "cuda/check.cuh"
+#include "cuda/grid.cuh"
 #include "cuda/launch.hpp"
+#include "cuda/launchers.cuh"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/produce.hpp"
 
@@ -133,16 +135,11 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
   std::uint64_t blocks = ctx.cuda_blocks;
   if (blocks == 0) {
     // One full wave of resident blocks, fewer when the job is small.
-    int device = 0, sms = 0, per_sm = 0;
-    check(cudaGetDevice(&device), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fill_kernel<E, Tr>, kFillBlockThreads, 0),
-          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    const std::uint64_t wave = std::uint64_t(sms) * std::uint64_t(std::max(per_sm, 1));
+    const std::uint64_t wave = wave_blocks(fill_kernel<E, Tr>, kFillBlockThreads);
     const std::uint64_t threads_wanted = (range.row_count + kMinRowsPerThread - 1) / kMinRowsPerThread;
     blocks = std::min(wave, (threads_wanted + kFillBlockThreads - 1) / kFillBlockThreads);
   }
-  blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
+  blocks = clamp_grid(blocks);
   const std::uint64_t threads = blocks * kFillBlockThreads;
   const std::uint64_t rows_per_thread = (range.row_count + threads - 1) / threads;
   fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kFillBlockThreads, 0, ctx.stream>>>(
@@ -150,26 +147,15 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
   check(cudaGetLastError(), "fill kernel launch");
 }
 
-// An engine's .cu file explicitly instantiates FillLaunchers<E>. Its table() refers to the launcher
-// of every transform, which forces their instantiation and keeps them from being discarded as
-// unused (they are called from plain C++ code in another object file).
+// An engine's .cu file explicitly instantiates FillLaunchers<E>, which instantiates launch_fill for
+// every transform (launchers.cuh).
 template <class E>
 struct FillLaunchers {
-  static const void* table(int i) {
-    using namespace core::dist;
-    static const void* const launchers[] = {
-        reinterpret_cast<const void*>(&launch_fill<E, Bits<E>>),
-        reinterpret_cast<const void*>(&launch_fill<E, Uniform<E, float>>),
-        reinterpret_cast<const void*>(&launch_fill<E, Uniform<E, double>>),
-        reinterpret_cast<const void*>(&launch_fill<E, Normal<E, float>>),
-        reinterpret_cast<const void*>(&launch_fill<E, Normal<E, double>>),
-        reinterpret_cast<const void*>(&launch_fill<E, Exponential<E, float>>),
-        reinterpret_cast<const void*>(&launch_fill<E, Exponential<E, double>>),
-        reinterpret_cast<const void*>(&launch_fill<E, LogNormal<E, float>>),
-        reinterpret_cast<const void*>(&launch_fill<E, LogNormal<E, double>>),
-    };
-    return launchers[i];
+  template <class Tr>
+  static const void* address() {
+    return reinterpret_cast<const void*>(&launch_fill<E, Tr>);
   }
+  static const void* table(int i) { return launcher_table<FillLaunchers>(i, StandardTransforms<E>{}); }
 };
 
 }  // namespace gpurng::detail::cuda

@@ -17,14 +17,16 @@
 // always waits for them (they read the window it overwrites) and uses them only if it is that call;
 // otherwise the buffer is cleared before its next use.
 #include <algorithm>
-#include <map>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cuda/check.cuh"
+#include "cuda/launchers.cuh"
 #include "cuda/relaxed_capture.cuh"
 #include "cuda/mt19937_kernels.cuh"
 #include "cuda/mt19937_launch.hpp"
+#include "cuda/workspace.cuh"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "jump/mt_jump.hpp"
 
@@ -76,46 +78,40 @@ std::uint64_t quantize_up(std::uint64_t x) {
 
 }  // namespace
 
+// The shared workspace (workspace.cuh: upload stream, retired buffers, call ordering) plus MT's own:
+// the device windows, the block start states, the jump polynomials per segment length, and the
+// speculative jumps' side stream.
 template <class P>
-class MtWorkspace {
+class MtWorkspace : public DeviceWorkspace {
  public:
   using W = typename P::word;
   using L = mtk::Layout<P>;
 
   MtWorkspace() = default;
-  MtWorkspace(const MtWorkspace&) = delete;
-  MtWorkspace& operator=(const MtWorkspace&) = delete;
 
   ~MtWorkspace() {
     if (side_ != nullptr) cudaStreamSynchronize(side_);  // a speculative jump may still write states_
     for (W* w : windows_) cudaFree(w);
     for (W* s : states_) cudaFree(s);
-    for (auto& kv : polys_) cudaFree(kv.second.data);
-    for (void* p : retired_) cudaFree(p);
-    for (cudaEvent_t e : {event_, launch_point_, spec_done_}) {
+    for (cudaEvent_t e : {launch_point_, spec_done_}) {
       if (e != nullptr) cudaEventDestroy(e);
     }
-    if (upload_ != nullptr) cudaStreamDestroy(upload_);
     if (side_ != nullptr) cudaStreamDestroy(side_);
   }
 
   void init() {
     RelaxedCapture relaxed;
-    check(cudaGetDevice(&device_), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, device_), "cudaDeviceGetAttribute");
-    check(cudaStreamCreateWithFlags(&upload_, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    DeviceWorkspace::init();
     int least = 0, greatest = 0;
     check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
     check(cudaStreamCreateWithPriority(&side_, cudaStreamNonBlocking, least), "cudaStreamCreateWithPriority");
-    for (cudaEvent_t* e : {&event_, &launch_point_, &spec_done_}) {
+    for (cudaEvent_t* e : {&launch_point_, &spec_done_}) {
       check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "cudaEventCreateWithFlags");
     }
     check(mtk::prepare_jump_kernel<P>(), "cudaFuncSetAttribute (mt19937 jump kernel)");
     for (W*& w : windows_) check(cudaMalloc(&w, sizeof(W) * L::kWindowWords), "cudaMalloc (mt19937 window)");
-    grow_states(static_cast<unsigned>(sms_) * kGenBlocksPerSm);
+    grow_states(static_cast<unsigned>(sms()) * kGenBlocksPerSm);
   }
-
-  int sms() const { return sms_; }
 
   // Block start states for `blocks` blocks in buffer i (0, 1: direct calls; 2: captured calls), all
   // zero between calls except a buffer that holds speculative jumps (dirty_).
@@ -179,51 +175,19 @@ class MtWorkspace {
   void mark_launch_point(cudaStream_t stream) { check(cudaEventRecord(launch_point_, stream), "cudaEventRecord"); }
 
   // x^(shift + b*per_block) mod P for b = 1 .. count, on the device.
+  // A set made for fewer blocks is replaced by one for at least as many as either asked for.
   const std::uint32_t* polys_for(std::uint64_t per_block, unsigned count, std::uint64_t shift = 0) {
     const auto key = std::make_pair(per_block, shift);
-    auto it = polys_.find(key);
-    if (it != polys_.end() && it->second.count >= count) {
-      it->second.last_use = ++use_clock_;
-      return it->second.data;
-    }
-    const unsigned want = std::max(count, it != polys_.end() ? it->second.count : 0u);
+    auto* cached = polys_.find(key);
+    if (cached != nullptr && cached->count >= count) return polys_.use(*cached);
+    const unsigned want = std::max(count, cached != nullptr ? cached->count : 0u);
     const std::shared_ptr<const mt::Poly> shared = mt::cached_block_polynomials<P>(per_block, want, shift);
     const mt::Poly& host = *shared;
     const unsigned have = static_cast<unsigned>(host.size() / core::mt19937::kPolyWords);
-    RelaxedCapture relaxed;
-    std::uint32_t* d = nullptr;
-    check(cudaMalloc(&d, host.size() * sizeof(std::uint32_t)), "cudaMalloc (mt19937 jump polynomials)");
-    const cudaError_t copied =
-        cudaMemcpyAsync(d, host.data(), host.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice, upload_);
-    const cudaError_t synced = copied == cudaSuccess ? cudaStreamSynchronize(upload_) : copied;
-    if (synced != cudaSuccess) {
-      cudaFree(d);
-      check(synced, "uploading mt19937 jump polynomials");
-    }
-    if (it != polys_.end()) {
-      retired_.push_back(it->second.data);  // a call in flight may still read it
-      polys_.erase(it);
-    }
-    if (polys_.size() >= kMaxPolySets) {
-      auto oldest = std::min_element(polys_.begin(), polys_.end(),
-                                     [](const auto& x, const auto& y) { return x.second.last_use < y.second.last_use; });
-      retired_.push_back(oldest->second.data);
-      polys_.erase(oldest);
-    }
-    polys_[key] = PolySet{d, have, ++use_clock_};
-    return d;
-  }
-
-  // Orders this call after the previous one when the caller changed streams.
-  void follow_previous(cudaStream_t stream, bool capturing) {
-    if (!capturing && have_event_ && stream != last_stream_) {
-      check(cudaStreamWaitEvent(stream, event_, 0), "cudaStreamWaitEvent");
-    }
-  }
-  void record(cudaStream_t stream) {
-    check(cudaEventRecord(event_, stream), "cudaEventRecord");
-    have_event_ = true;
-    last_stream_ = stream;
+    auto* d = static_cast<std::uint32_t*>(upload_.upload(host.data(), host.size() * sizeof(std::uint32_t),
+                                                         "cudaMalloc (mt19937 jump polynomials)",
+                                                         "uploading mt19937 jump polynomials"));
+    return polys_.put(key, d, have);
   }
 
   W* windows_[3] = {nullptr, nullptr, nullptr};  // [cur], [1-cur]: direct calls; [2]: captured calls
@@ -236,37 +200,16 @@ class MtWorkspace {
   bool have_last_ = false;
 
  private:
-  struct PolySet {
-    std::uint32_t* data;
-    unsigned count;
-    std::uint64_t last_use;
-  };
-
+  // Zeroed buffers for `blocks` blocks replace the three (the old ones are retired).
   void grow_states(unsigned blocks) {
-    RelaxedCapture relaxed;
-    const std::size_t bytes = sizeof(W) * L::N * blocks;
     W* fresh[3] = {nullptr, nullptr, nullptr};
-    cudaError_t made = cudaSuccess;
-    for (W*& s : fresh) {
-      if (made == cudaSuccess) made = cudaMalloc(&s, bytes);
-      if (made == cudaSuccess) made = cudaMemsetAsync(s, 0, bytes, upload_);
-    }
-    if (made == cudaSuccess) made = cudaStreamSynchronize(upload_);
-    if (made != cudaSuccess) {
-      for (W* s : fresh) cudaFree(s);
-      check(made, "allocating mt19937 block states");
-    }
-    for (int i = 0; i < 3; ++i) {
-      if (states_[i] != nullptr) retired_.push_back(states_[i]);  // a kernel in flight may still use it
-      states_[i] = fresh[i];
-      dirty_[i] = false;
-    }
+    upload_.allocate(fresh, sizeof(W) * L::N * blocks, true, "allocating mt19937 block states");
+    replace(states_, fresh);
+    for (bool& d : dirty_) d = false;
     spec_buf_ = -1;  // a speculation in flight writes a retired buffer
     state_capacity_ = blocks;
   }
 
-  int device_ = 0;
-  int sms_ = 1;
   W* states_[3] = {nullptr, nullptr, nullptr};
   bool dirty_[3] = {false, false, false};
   unsigned state_capacity_ = 0;
@@ -277,13 +220,7 @@ class MtWorkspace {
   cudaStream_t side_ = nullptr;
   cudaEvent_t launch_point_ = nullptr;
   cudaEvent_t spec_done_ = nullptr;
-  std::map<std::pair<std::uint64_t, std::uint64_t>, PolySet> polys_;
-  std::uint64_t use_clock_ = 0;
-  std::vector<void*> retired_;  // freed with the workspace (cudaFree would synchronise)
-  cudaStream_t upload_ = nullptr;
-  cudaEvent_t event_ = nullptr;
-  bool have_event_ = false;
-  cudaStream_t last_stream_ = nullptr;
+  DeviceTableCache<std::pair<std::uint64_t, std::uint64_t>, std::uint32_t> polys_{kMaxPolySets, retired_};
 };
 
 template <class P>
@@ -412,28 +349,25 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   }
 }
 
-// Every distribution's launcher, for both engines (called from plain C++ in mt19937_engine.cpp).
+// The inverse-CDF normal and log-normal over E's centred uniforms (NormalMethod::inverse_cdf).
+template <class E>
+using InverseCdfTransforms =
+    TransformList<core::dist::NormalInverseCdf<core::dist::CenteredUniforms<E>, float>,
+                  core::dist::NormalInverseCdf<core::dist::CenteredUniforms<E>, double>,
+                  core::dist::LogNormalInverseCdf<core::dist::CenteredUniforms<E>, float>,
+                  core::dist::LogNormalInverseCdf<core::dist::CenteredUniforms<E>, double>>;
+
+// Every distribution's launcher, for both engines (called from plain C++ in mt19937_engine.cpp;
+// launchers.cuh).
 template <class P>
 struct MtLaunchers {
+  template <class Tr>
+  static const void* address() {
+    return reinterpret_cast<const void*>(&mt_generate<P, Tr>);
+  }
   static const void* table(int i) {
-    using namespace core::dist;
     using E = core::mt19937::Engine<P>;
-    static const void* const launchers[] = {
-        reinterpret_cast<const void*>(&mt_generate<P, Bits<E>>),
-        reinterpret_cast<const void*>(&mt_generate<P, Uniform<E, float>>),
-        reinterpret_cast<const void*>(&mt_generate<P, Uniform<E, double>>),
-        reinterpret_cast<const void*>(&mt_generate<P, Normal<E, float>>),
-        reinterpret_cast<const void*>(&mt_generate<P, Normal<E, double>>),
-        reinterpret_cast<const void*>(&mt_generate<P, Exponential<E, float>>),
-        reinterpret_cast<const void*>(&mt_generate<P, Exponential<E, double>>),
-        reinterpret_cast<const void*>(&mt_generate<P, LogNormal<E, float>>),
-        reinterpret_cast<const void*>(&mt_generate<P, LogNormal<E, double>>),
-        reinterpret_cast<const void*>(&mt_generate<P, NormalInverseCdf<CenteredUniforms<E>, float>>),
-        reinterpret_cast<const void*>(&mt_generate<P, NormalInverseCdf<CenteredUniforms<E>, double>>),
-        reinterpret_cast<const void*>(&mt_generate<P, LogNormalInverseCdf<CenteredUniforms<E>, float>>),
-        reinterpret_cast<const void*>(&mt_generate<P, LogNormalInverseCdf<CenteredUniforms<E>, double>>),
-    };
-    return launchers[i];
+    return launcher_table<MtLaunchers>(i, Concat<StandardTransforms<E>, InverseCdfTransforms<E>>{});
   }
 };
 

@@ -25,8 +25,11 @@
 
 #include "cuda/check.cuh"
 #include "cuda/fill_kernel.cuh"
+#include "cuda/grid.cuh"
+#include "cuda/launchers.cuh"
 #include "cuda/relaxed_capture.cuh"
 #include "cuda/sobol_launch.hpp"
+#include "cuda/workspace.cuh"
 #include "sobol/sobol_warp.hpp"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "gpurng/core/engines/sobol.hpp"
@@ -119,31 +122,27 @@ class SobolDirections {
   SobolDirections(const SobolDirections&) = delete;
   SobolDirections& operator=(const SobolDirections&) = delete;
 
-  ~SobolDirections() {
-    cudaFree(rows_);
-    for (U* r : retired_) cudaFree(r);
-    if (stream_ != nullptr) cudaStreamDestroy(stream_);
-  }
+  ~SobolDirections() { cudaFree(rows_); }
 
   // The expanded numbers of dimensions 0 .. dims-1 at least, on the current device, complete before
   // this returns. Grows in powers of two (at least 64 dimensions), up to all 21,201.
   const U* rows_for(std::uint32_t dims) {
     if (dims <= dims_) return rows_;
     RelaxedCapture relaxed;
-    if (stream_ == nullptr) check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    stream_.create();
     std::uint32_t want = 64;
     while (want < dims) want *= 2;
     want = std::min<std::uint32_t>(want, core::sobol::kMaxDimensions);
     U* rows = nullptr;
     check(cudaMalloc(&rows, sizeof(U) * core::sobol::kWordBits<U> * want), "cudaMalloc (sobol direction numbers)");
-    expand_kernel<U><<<(want + 127) / 128, 128, 0, stream_>>>(rows, want);
+    expand_kernel<U><<<(want + 127) / 128, 128, 0, stream_.get()>>>(rows, want);
     cudaError_t e = cudaGetLastError();
-    if (e == cudaSuccess) e = cudaStreamSynchronize(stream_);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream_.get());
     if (e != cudaSuccess) {
       cudaFree(rows);
       check(e, "expanding sobol direction numbers");
     }
-    if (rows_ != nullptr) retired_.push_back(rows_);  // a call in flight may still read it
+    retired_.retire(rows_);  // a call in flight may still read it
     rows_ = rows;
     dims_ = want;
     return rows_;
@@ -154,8 +153,8 @@ class SobolDirections {
  private:
   U* rows_ = nullptr;
   std::uint32_t dims_ = 0;
-  std::vector<U*> retired_;  // freed with the table (cudaFree would synchronise)
-  cudaStream_t stream_ = nullptr;
+  RetiredBuffers retired_;  // freed with the table
+  PrivateStream stream_;
 };
 
 template <class U>
@@ -169,8 +168,7 @@ void launch_sobol(SobolDirectionsPtr<typename E::raw_type>& dirs, const sobol::R
   using U = typename E::raw_type;
   const std::uint64_t total = rect.points * rect.dims;
   if (total == 0) return;
-  int device = 0;
-  check(cudaGetDevice(&device), "cudaGetDevice");
+  const int device = current_device();
   if (!dirs || dirs->device != device) {
     SobolDirectionsPtr<U> made(new SobolDirections<U>());
     made->device = device;
@@ -180,8 +178,7 @@ void launch_sobol(SobolDirectionsPtr<typename E::raw_type>& dirs, const sobol::R
   constexpr std::uint64_t kVec = 16 / sizeof(typename Tr::value_type);
   std::uint64_t blocks = ctx.cuda_blocks;
   if (blocks == 0) {
-    int sms = 0;
-    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+    const int sms = sm_count(device);
     blocks = std::uint64_t(sms) * kSobolBlocksPerSm;
     if (!IsLightTransform<Tr>::value && total / (blocks * kSobolWarps) < kLongStretch) {
       blocks = std::uint64_t(sms) * kSobolBlocksPerSmShortHeavy;
@@ -191,7 +188,7 @@ void launch_sobol(SobolDirectionsPtr<typename E::raw_type>& dirs, const sobol::R
     if constexpr (kWideMinStretch<U> > 0) long_enough = total / (wide * kSobolWarps) >= kWideMinStretch<U>;
     if (IsLightTransform<Tr>::value && sizeof(typename Tr::value_type) == 8 && long_enough) blocks = wide;
   }
-  blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
+  blocks = clamp_grid(blocks);
   const std::uint64_t per_warp = sobol::values_per_warp(total, blocks * kSobolWarps, kVec);
   blocks = std::min<std::uint64_t>(blocks, (total + per_warp * kSobolWarps - 1) / (per_warp * kSobolWarps));
   // Only the direction numbers that the rect's indices use (sobol::kMinDirections: the lane code's
@@ -202,24 +199,22 @@ void launch_sobol(SobolDirectionsPtr<typename E::raw_type>& dirs, const sobol::R
   check(cudaGetLastError(), "sobol kernel launch");
 }
 
-// Every transform of both engines (the engine's dispatch picks one at run time).
+// Every transform of both engines (the engine's dispatch picks one at run time; launchers.cuh):
+// normals and log-normals by the inverse CDF of the points themselves.
+template <class E>
+using SobolTransforms =
+    TransformList<core::dist::Bits<E>, core::dist::Uniform<E, float>, core::dist::Uniform<E, double>,
+                  core::dist::NormalInverseCdf<E, float>, core::dist::NormalInverseCdf<E, double>,
+                  core::dist::Exponential<E, float>, core::dist::Exponential<E, double>,
+                  core::dist::LogNormalInverseCdf<E, float>, core::dist::LogNormalInverseCdf<E, double>>;
+
 template <class E>
 struct SobolLaunchers {
-  static const void* table(int i) {
-    using namespace core::dist;
-    static const void* const launchers[] = {
-        reinterpret_cast<const void*>(&launch_sobol<E, Bits<E>>),
-        reinterpret_cast<const void*>(&launch_sobol<E, Uniform<E, float>>),
-        reinterpret_cast<const void*>(&launch_sobol<E, Uniform<E, double>>),
-        reinterpret_cast<const void*>(&launch_sobol<E, NormalInverseCdf<E, float>>),
-        reinterpret_cast<const void*>(&launch_sobol<E, NormalInverseCdf<E, double>>),
-        reinterpret_cast<const void*>(&launch_sobol<E, Exponential<E, float>>),
-        reinterpret_cast<const void*>(&launch_sobol<E, Exponential<E, double>>),
-        reinterpret_cast<const void*>(&launch_sobol<E, LogNormalInverseCdf<E, float>>),
-        reinterpret_cast<const void*>(&launch_sobol<E, LogNormalInverseCdf<E, double>>),
-    };
-    return launchers[i];
+  template <class Tr>
+  static const void* address() {
+    return reinterpret_cast<const void*>(&launch_sobol<E, Tr>);
   }
+  static const void* table(int i) { return launcher_table<SobolLaunchers>(i, SobolTransforms<E>{}); }
 };
 template struct SobolDirectionsDeleter<std::uint32_t>;
 template struct SobolDirectionsDeleter<std::uint64_t>;

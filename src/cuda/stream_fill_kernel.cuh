@@ -12,6 +12,8 @@
 #include <cstdint>
 
 #include "cuda/check.cuh"
+#include "cuda/grid.cuh"
+#include "cuda/launchers.cuh"
 #include "cuda/stream_launch.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/stream_produce.hpp"
@@ -47,11 +49,7 @@ template <class E, class Tr>
 void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
                         const ExecContext& ctx, core::ChunkJumpMemo<typename E::jump_type>& memo) {
   if (r.n == 0) return;
-  int device = 0, sms = 0, blocks_per_sm = 0;
-  check(cudaGetDevice(&device), "cudaGetDevice");
-  check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, stream_fill_kernel<E, Tr>, kStreamBlockThreads, 0),
-        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  const std::uint64_t wave_threads = wave_blocks(stream_fill_kernel<E, Tr>, kStreamBlockThreads) * kStreamBlockThreads;
   // As many (lane, chunk) items as one wave of resident threads holds, rounded down so that the last
   // wave is not a small tail (all chunks are equally long, so a full wave ends together), but
   // chunks long enough that the skip at each chunk's start stays small beside its values.
@@ -59,13 +57,12 @@ void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr
   // chunks' length: bench_perthread sweeps cuda_blocks to measure the trade (more chunks: more
   // threads in flight; fewer: fewer jumps, each a compute-only phase before a thread's first store).
   const std::uint64_t lanes = r.lanes();
-  const std::uint64_t wave = std::uint64_t(sms) * std::uint64_t(std::max(blocks_per_sm, 1)) * kStreamBlockThreads;
   const std::uint64_t longest = r.count(0);
   std::uint64_t chunks = 1;
   if (ctx.cuda_blocks != 0) {
     chunks = std::max<std::uint64_t>(1, std::uint64_t{ctx.cuda_blocks} * kStreamBlockThreads / lanes);
   } else {
-    chunks = std::max<std::uint64_t>(1, wave / lanes);
+    chunks = std::max<std::uint64_t>(1, wave_threads / lanes);
     chunks = std::min(chunks, std::max<std::uint64_t>(1, longest / E::kMinValuesPerChunk));
   }
   chunks = std::min(chunks, kMaxStreamChunks<E>);
@@ -74,31 +71,21 @@ void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr
   core::make_chunk_jumps<E>(plan, jumps.at, &memo);
 
   const std::uint64_t items = lanes * plan.chunks;
-  std::uint64_t blocks = ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kStreamBlockThreads - 1) / kStreamBlockThreads;
-  blocks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 0x7fffffffu));
+  const std::uint64_t blocks =
+      clamp_grid(ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kStreamBlockThreads - 1) / kStreamBlockThreads);
   stream_fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kStreamBlockThreads, 0, ctx.stream>>>(seed, r, plan, jumps,
                                                                                                    tr, out);
   check(cudaGetLastError(), "stream fill kernel launch");
 }
 
-// An engine's instantiation: refers to the launcher of every transform (see FillLaunchers).
+// An engine's instantiation: refers to the launcher of every transform (launchers.cuh).
 template <class E>
 struct StreamFillLaunchers {
-  static const void* table(int i) {
-    using namespace core::dist;
-    static const void* const launchers[] = {
-        reinterpret_cast<const void*>(&launch_stream_fill<E, Bits<E>>),
-        reinterpret_cast<const void*>(&launch_stream_fill<E, Uniform<E, float>>),
-        reinterpret_cast<const void*>(&launch_stream_fill<E, Uniform<E, double>>),
-        reinterpret_cast<const void*>(&launch_stream_fill<E, Normal<E, float>>),
-        reinterpret_cast<const void*>(&launch_stream_fill<E, Normal<E, double>>),
-        reinterpret_cast<const void*>(&launch_stream_fill<E, Exponential<E, float>>),
-        reinterpret_cast<const void*>(&launch_stream_fill<E, Exponential<E, double>>),
-        reinterpret_cast<const void*>(&launch_stream_fill<E, LogNormal<E, float>>),
-        reinterpret_cast<const void*>(&launch_stream_fill<E, LogNormal<E, double>>),
-    };
-    return launchers[i];
+  template <class Tr>
+  static const void* address() {
+    return reinterpret_cast<const void*>(&launch_stream_fill<E, Tr>);
   }
+  static const void* table(int i) { return launcher_table<StreamFillLaunchers>(i, StandardTransforms<E>{}); }
 };
 
 }  // namespace gpurng::detail::cuda
