@@ -53,17 +53,19 @@ void expect_no_forbidden(const std::string& path) {
   }
 }
 
-TEST(Dependencies, TheCliNeedsNeitherTheCudaToolkitNorNvmlNorGslNorNtl) { expect_no_forbidden(GPURNG_CLI); }
+// The CLI as the CLI tests find it (GPURNG_CLI in the environment first, e.g. a staged copy).
+TEST(Dependencies, TheCliNeedsNeitherTheCudaToolkitNorNvmlNorGslNorNtl) { expect_no_forbidden(gpurng::test::cli_path()); }
 
 TEST(Dependencies, TheSharedLibraryNeedsNeitherTheCudaToolkitNorNvmlNorGslNorNtl) {
-  const std::string library = GPURNG_SHARED_LIBRARY;
+  const char* env = std::getenv("GPURNG_SHARED_LIBRARY");  // a staged copy; else the build's
+  const std::string library = env != nullptr && *env != '\0' ? env : GPURNG_SHARED_LIBRARY;
   if (library.empty()) GTEST_SKIP() << "libgpurng is built as a static library (BUILD_SHARED_LIBS=OFF)";
   expect_no_forbidden(library);
 }
 
 // The toolkit's commands reach gpurng-gf2 beside gpurng (it needs NTL; gpurng does not).
 TEST(Gf2Toolkit, GpurngRunsGpurngGf2ForItsCommands) {
-  const std::filesystem::path gf2 = std::filesystem::path(GPURNG_CLI).parent_path() / "gpurng-gf2";
+  const std::filesystem::path gf2 = std::filesystem::path(gpurng::test::cli_path()).parent_path() / "gpurng-gf2";
   ASSERT_TRUE(std::filesystem::exists(gf2)) << gf2;
   const std::vector<std::string> libs = needed(gf2.string());
   std::string all;
@@ -89,7 +91,7 @@ TEST(Gf2Toolkit, WithoutGpurngGf2TheToolkitCommandsSaySoAndTheOthersRun) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("gpurng-alone-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::filesystem::path copy = dir / "gpurng";
-  std::filesystem::copy_file(GPURNG_CLI, copy, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file(gpurng::test::cli_path(), copy, std::filesystem::copy_options::overwrite_existing);
   const gpurng::test::CliResult r = gpurng::test::run_program(copy.string(), {"mtgpdc", "--help"});
   EXPECT_EQ(r.rc, 1);
   EXPECT_NE(r.err.find("gpurng-gf2"), std::string::npos) << r.err;

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# A quick GPU check (under 10 minutes on an H100) of the CUDA paths most changes touch: the CUDA test
+# binaries without their Large sweeps, memcheck on the mt19937, dcmt and sobol kernels, and a short
+# bench beside cuRAND. Runs on the GPU machine with .device.tar.xz carried (scripts/gpu-stage.sh);
+# logs go to $OUT. scripts/gpu-check.sh is the full check.
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/gpurng-out}; mkdir -p "$OUT"
+tar xJf .device.tar.xz
+export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64 GPURNG_TEST_DATA=$PWD/tests/data GPURNG_CLI=$PWD/.device/bin/gpurng
+export GPURNG_SHARED_LIBRARY=$(ls $PWD/.device/lib/libgpurng.so.*.*.* | head -1)
+B=.device/bin
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+for t in test_cuda_mt19937 test_cuda_dcmt test_cuda_sobol test_cuda_backend test_cuda_perthread test_cuda_mtgp test_cuda_mtgp_curand test_cuda_pi test_cli_dependencies test_mt19937_jump; do
+  s=$(date +%s); timeout 150 $B/$t --gtest_filter='-*Large*' --gtest_brief=1 > $OUT/$t.log 2>&1; rc=$?
+  echo "$t rc=$rc $(( $(date +%s)-s ))s: $(grep -E "^\[  (PASSED|FAILED)  \]" $OUT/$t.log | tr '\n' ' ') skipped=$(grep -c '^\[  SKIPPED' $OUT/$t.log)"
+done
+for t in test_cuda_mt19937 test_cuda_dcmt test_cuda_sobol; do
+  case $t in test_cuda_mt19937) f='*SanitizerSized*:*KnownAnswers*';; test_cuda_dcmt) f='*Sanitizer*:*DeviceApi*';; *) f='*FarOffsets*:*OneCallOrMany*';; esac
+  timeout 100 compute-sanitizer --error-exitcode=99 --tool memcheck $B/$t --gtest_filter="$f" --gtest_brief=1 > $OUT/san_$t.log 2>&1; echo "memcheck $t rc=$? $(grep -E 'ERROR SUMMARY' $OUT/san_$t.log | tail -1)"
+done
+timeout 120 $B/gpurng bench --backend cuda --engines mt19937,mtgp11213,dcmt521,sobol32 --sizes 2^20,2^24 --runs 3 > $OUT/bench.txt 2>&1; echo "bench rc=$?"; tail -30 $OUT/bench.txt
