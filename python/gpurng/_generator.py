@@ -1,5 +1,6 @@
 """gpurng.Generator: NumPy-style methods over the library's gpurng::Generator (gpurng._gpurng)."""
 
+import math
 import operator
 import os
 
@@ -354,7 +355,9 @@ class Generator:
 
     def _real(self, method, dist, size, dtype, out, p0=0.0, p1=1.0):
         arr, scalar = self._output(method, size, dtype, out, _FLOATS, _FLOATS[0])
-        if arr.dtype == np.float32 and not (abs(p0) <= _F32_MAX and abs(p1) <= _F32_MAX):
+        # A finite parameter beyond float32 would become inf when the extension converts it; NaN
+        # and inf go through to the library, which names them.
+        if arr.dtype == np.float32 and any(math.isfinite(p) and abs(p) > _F32_MAX for p in (p0, p1)):
             raise ValueError("%s: parameters %r, %r are outside the float32 range" % (method, p0, p1))
         self._g.fill(dist, arr, p0, p1)
         return arr[0] if scalar else arr

@@ -129,8 +129,10 @@ def test_bad_parameters_are_library_errors(g):
         g.lognormal(float("inf"), 1.0, 3)
     with pytest.raises(ValueError):
         g.exponential(0.0, 3)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="float32 range"):
         g.normal(1e300, 1.0, 3, dtype=np.float32)
+    with pytest.raises(gpurng.InvalidArgumentError, match="stddev"):  # the library names it
+        g.normal(0.0, float("nan"), 3, dtype=np.float32)
     with pytest.raises(TypeError):
         g.normal(np.zeros(3), 1.0, 3)
     assert g.offset == 0
