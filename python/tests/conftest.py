@@ -5,7 +5,6 @@ import subprocess
 import numpy as np
 import pytest
 
-import gpurng
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
