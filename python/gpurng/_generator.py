@@ -92,6 +92,10 @@ class Generator:
       "owen"), ``streams``, ``normal_method`` ("box-muller", "icdf"), ``param_file``, ``param_set``.
       An option the engine does not have raises :class:`gpurng.UnsupportedError` (a ValueError).
 
+    ``out=`` takes a C-contiguous, writable NumPy array, or (``backend="cuda"``) a CUDA array
+    exporting ``__cuda_array_interface__`` (CuPy, PyTorch, Numba), filled in place with no copy and
+    ordered on the CUDA stream the interface names (the legacy default stream when it names none).
+
     Value ``i`` of a call is element ``offset + i`` of the sequence, in C order of the output array;
     the offset then moves by the number of values. Errors raise subclasses of :class:`gpurng.Error`
     that are also ``ValueError``, ``OSError``, ... with the library's message; argument types raise
@@ -353,7 +357,42 @@ class Generator:
         shape = _shape(size, method)
         return np.empty((1,) if shape is None else shape, dtype=dt), shape is None
 
+    def _device(self, method, dist, size, dtype, out, allowed, p0=0.0, p1=1.0):
+        """Fills a CUDA array (``__cuda_array_interface__``: CuPy, PyTorch, Numba) in place, zero
+        copy, on the CUDA stream it names (v3 ``stream``; the legacy default stream without one)."""
+        cai = out.__cuda_array_interface__
+        try:
+            shape = tuple(int(d) for d in cai["shape"])
+            dt = np.dtype(cai["typestr"])
+            ptr, readonly = cai["data"]
+        except (KeyError, TypeError, ValueError) as e:
+            raise TypeError("%s: out has a malformed __cuda_array_interface__ (%s)" % (method, e)) from None
+        if dtype is not None and np.dtype(dtype) != dt:
+            raise TypeError("%s: dtype %s does not match out's dtype %s" % (method, np.dtype(dtype), dt))
+        if dt not in allowed:
+            raise TypeError("%s: out has dtype %s; supported: %s" % (method, dt, ", ".join(map(str, allowed))))
+        want = _shape(size, method)
+        if want is not None and want != shape:
+            raise ValueError("%s: size %r does not match out's shape %r" % (method, want, shape))
+        strides = cai.get("strides")
+        if strides is not None:
+            expected, step = [], dt.itemsize
+            for d in reversed(shape):
+                expected.insert(0, step)
+                step *= max(d, 1)
+            if any(d > 1 and st != e for d, st, e in zip(shape, strides, expected)):
+                raise ValueError("%s: out must be C-contiguous (strides %r)" % (method, tuple(strides)))
+        if readonly:
+            raise ValueError("%s: out is read-only" % method)
+        if cai.get("mask") is not None:
+            raise ValueError("%s: out has a mask; masked arrays are not supported" % method)
+        stream = cai.get("stream") or 0
+        self._g.fill_device(dist, int(ptr or 0), math.prod(shape), dt.str, p0, p1, int(stream))
+        return out
+
     def _real(self, method, dist, size, dtype, out, p0=0.0, p1=1.0):
+        if out is not None and not isinstance(out, np.ndarray) and hasattr(out, "__cuda_array_interface__"):
+            return self._device(method, dist, size, dtype, out, _FLOATS, p0, p1)
         arr, scalar = self._output(method, size, dtype, out, _FLOATS, _FLOATS[0])
         # A finite parameter beyond float32 would become inf when the extension converts it; NaN
         # and inf go through to the library, which names them.
@@ -399,6 +438,8 @@ class Generator:
         another width raises TypeError with the library's message). Range per engine (mrg32k3a:
         [0, 2^32 - 210])."""
         default = np.dtype(np.uint64) if self.bits_width == 64 else np.dtype(np.uint32)
+        if out is not None and not isinstance(out, np.ndarray) and hasattr(out, "__cuda_array_interface__"):
+            return self._device("bits", "bits", size, dtype, out, _UINTS)
         arr, scalar = self._output("bits", size, dtype, out, _UINTS, default)
         self._g.fill("bits", arr)
         return arr[0] if scalar else arr

@@ -184,6 +184,39 @@ void fill(PyGenerator& self, const std::string& dist, const py::array& out, doub
   return fill_real<double>(self, d, out, p0, p1, dist.c_str());
 }
 
+// Device arrays (__cuda_array_interface__, checked by the Python layer): a raw pointer, a value type
+// and the CUDA stream to order the call on. The library refuses device memory on the CPU backend;
+// the Python layer refuses it before that too, since a CPU-only build cannot tell device memory.
+void fill_device(PyGenerator& self, const std::string& dist, std::uintptr_t ptr, std::size_t n,
+                 const std::string& typestr, double p0, double p1, std::uintptr_t stream) {
+  if (self.backend() != "cuda") {
+    throw py::value_error("out: a CUDA array needs backend='cuda' (this generator's backend is " + self.backend() + ")");
+  }
+  self.unlocked_gil([&](gpurng::Generator& g) {
+    CUstream_st* const previous = g.cuda_stream();
+    g.cuda_stream(reinterpret_cast<CUstream_st*>(stream));
+    struct Restore {
+      gpurng::Generator& g;
+      CUstream_st* s;
+      ~Restore() { g.cuda_stream(s); }
+    } restore{g, previous};
+    if (dist == "bits") {
+      if (typestr == "<u4") return g.generate_bits(reinterpret_cast<std::uint32_t*>(ptr), n);
+      if (typestr == "<u8") return g.generate_bits(reinterpret_cast<std::uint64_t*>(ptr), n);
+    } else if (typestr == "<f4" || typestr == "<f8") {
+      const bool f32 = typestr == "<f4";
+      float* pf = reinterpret_cast<float*>(ptr);
+      double* pd = reinterpret_cast<double*>(ptr);
+      const float a = static_cast<float>(p0), b = static_cast<float>(p1);
+      if (dist == "uniform") return f32 ? g.generate_uniform(pf, n) : g.generate_uniform(pd, n);
+      if (dist == "normal") return f32 ? g.generate_normal(pf, n, a, b) : g.generate_normal(pd, n, p0, p1);
+      if (dist == "exponential") return f32 ? g.generate_exponential(pf, n, a) : g.generate_exponential(pd, n, p0);
+      if (dist == "lognormal") return f32 ? g.generate_lognormal(pf, n, a, b) : g.generate_lognormal(pd, n, p0, p1);
+    }
+    throw gpurng::Error(gpurng::Status::invalid_argument, "out: a CUDA array of type " + typestr + " cannot hold " + dist);
+  });
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_gpurng, m) {
@@ -277,6 +310,9 @@ PYBIND11_MODULE(_gpurng, m) {
       .def("remaining", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.remaining(); }); })
       .def("fill", &fill, py::arg("dist"), py::arg("out"), py::arg("p0") = 0.0, py::arg("p1") = 1.0,
            "Fills a C-contiguous writable NumPy array with values offset .. offset+n-1 of dist.")
+      .def("fill_device", &fill_device, py::arg("dist"), py::arg("ptr"), py::arg("n"), py::arg("typestr"),
+           py::arg("p0"), py::arg("p1"), py::arg("stream"),
+           "Fills n values at a CUDA device pointer, ordered on the given CUDA stream (0: legacy default).")
       .def("state_bytes", [](PyGenerator& s) {
         const std::vector<std::uint8_t> b = s.locked([](gpurng::Generator& g) { return g.state_bytes(); });
         return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());

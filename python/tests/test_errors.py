@@ -161,3 +161,36 @@ def test_bad_offsets_and_streams(g):
         gpurng.Generator("mt19937", stream=1)
     with pytest.raises(ValueError):
         gpurng.Generator("mwc", stream=1, substream=1)
+
+
+class _FakeCudaArray:
+    """Something exporting __cuda_array_interface__ (no GPU needed: every call must refuse it before
+    a pointer is used)."""
+
+    def __init__(self, **cai):
+        self.__cuda_array_interface__ = dict(
+            {"shape": (4,), "typestr": "<f8", "data": (0xDEAD0000, False), "version": 3, "strides": None}, **cai)
+
+
+def test_cuda_arrays_are_refused_on_the_cpu_backend(g):
+    with pytest.raises(ValueError, match="backend='cuda'"):
+        g.random(out=_FakeCudaArray())
+    with pytest.raises(ValueError, match="backend='cuda'"):
+        g.bits(out=_FakeCudaArray(typestr="<u4"))
+    assert g.offset == 0
+
+
+def test_cuda_array_interface_is_checked(g):
+    with pytest.raises(TypeError, match="dtype"):
+        g.random(out=_FakeCudaArray(typestr="<i4"))
+    with pytest.raises(TypeError, match="does not match"):
+        g.random(dtype=np.float32, out=_FakeCudaArray())
+    with pytest.raises(ValueError, match="C-contiguous"):
+        g.random(out=_FakeCudaArray(shape=(4, 2), strides=(8, 32)))
+    with pytest.raises(ValueError, match="read-only"):
+        g.random(out=_FakeCudaArray(data=(0xDEAD0000, True)))
+    with pytest.raises(ValueError, match="shape"):
+        g.random(size=3, out=_FakeCudaArray())
+    with pytest.raises(TypeError, match="malformed"):
+        g.random(out=_FakeCudaArray(data=None))
+    assert g.offset == 0
