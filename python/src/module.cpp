@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gpurng/gpurng.hpp"
@@ -94,9 +95,19 @@ gpurng::NormalMethod parse_normal_method(const std::string& s) {
 
 // What a fill may write into: a C-contiguous, writable, aligned array of exactly T. Anything else is
 // refused before the library sees a pointer (TypeError for the type, ValueError for the layout).
+// Whether an array's dtype holds T: by kind, size and native byte order, not by identity (an
+// unpickled float64 array has a dtype object of its own) nor by type number (uint64 is both
+// ulong and ulonglong).
+template <class T>
+bool dtype_holds(const py::dtype& d) {
+  const char kind = std::is_floating_point<T>::value ? 'f' : 'u';
+  return d.kind() == kind && d.itemsize() == static_cast<py::ssize_t>(sizeof(T)) &&
+         d.attr("isnative").cast<bool>();
+}
+
 template <class T>
 T* checked_buffer(const py::array& a, const char* what) {
-  if (!py::isinstance<py::array_t<T>>(a) || !a.dtype().is(py::dtype::of<T>())) {
+  if (!dtype_holds<T>(a.dtype())) {
     throw py::type_error(std::string(what) + ": out has dtype " + std::string(py::str(a.dtype())) + ", expected " +
                          std::string(py::str(py::dtype::of<T>())));
   }
@@ -171,7 +182,7 @@ void fill_real(PyGenerator& self, Dist d, const py::array& out, double p0, doubl
 
 void fill(PyGenerator& self, const std::string& dist, const py::array& out, double p0, double p1) {
   if (dist == "bits") {
-    if (out.dtype().is(py::dtype::of<std::uint64_t>())) return fill_bits<std::uint64_t>(self, out);
+    if (dtype_holds<std::uint64_t>(out.dtype())) return fill_bits<std::uint64_t>(self, out);
     return fill_bits<std::uint32_t>(self, out);
   }
   Dist d;
@@ -180,7 +191,7 @@ void fill(PyGenerator& self, const std::string& dist, const py::array& out, doub
   else if (dist == "exponential") d = Dist::exponential;
   else if (dist == "lognormal") d = Dist::lognormal;
   else throw py::value_error("distribution: '" + dist + "' is not one of bits, uniform, normal, exponential, lognormal");
-  if (out.dtype().is(py::dtype::of<float>())) return fill_real<float>(self, d, out, p0, p1, dist.c_str());
+  if (dtype_holds<float>(out.dtype())) return fill_real<float>(self, d, out, p0, p1, dist.c_str());
   return fill_real<double>(self, d, out, p0, p1, dist.c_str());
 }
 

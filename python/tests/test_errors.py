@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import gpurng
+from conftest import as_bytes
 
 
 @pytest.fixture
@@ -194,3 +195,13 @@ def test_cuda_array_interface_is_checked(g):
     with pytest.raises(TypeError, match="malformed"):
         g.random(out=_FakeCudaArray(data=None))
     assert g.offset == 0
+
+
+def test_arrays_with_equal_but_distinct_dtype_objects_are_accepted(g):
+    import pickle
+
+    a = pickle.loads(pickle.dumps(np.zeros(3)))  # its dtype is a new object, equal to float64
+    assert g.random(out=a) is a and g.offset == 3
+    b = np.zeros(4, dtype=np.ulonglong)  # uint64, under another type number than np.uint64
+    g2 = gpurng.Generator("mt19937-64", backend="cpu")
+    assert as_bytes(g2.bits(out=b)) == as_bytes(gpurng.Generator("mt19937-64", backend="cpu").bits(4))
