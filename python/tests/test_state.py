@@ -137,3 +137,29 @@ def test_load_forgets_the_python_stream_view(tmp_path):
     assert as_bytes(h.random(3)) == as_bytes(g.random(3))
     with pytest.raises(ValueError, match="select_stream"):
         h.spawn(1)
+
+
+def test_one_generator_shared_by_threads():
+    import threading
+
+    g = gpurng.Generator("mt19937", seed=4, backend="cpu", threads=1)
+    chunks = []
+
+    def work():
+        for _ in range(20):
+            chunks.append(g.random(10_000))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert g.offset == 80 * 10_000
+    # Every chunk is some contiguous block of the sequence, and together they cover it once.
+    whole = gpurng.Generator("mt19937", seed=4, backend="cpu").random(80 * 10_000)
+    index = {whole[i * 10_000]: i for i in range(80)}
+    seen = sorted(index[c[0]] for c in chunks)
+    assert seen == list(range(80))
+    for c in chunks:
+        i = index[c[0]]
+        assert as_bytes(c) == as_bytes(whole[i * 10_000:(i + 1) * 10_000])
