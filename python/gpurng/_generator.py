@@ -141,11 +141,9 @@ class Generator:
         self._stream = s if has_streams else None
         self._substream = ss if has_streams else None
         self._spawned = 0
-        # The block width of spawn/jumped: 1 stream (mrg32k3a), or the S streams a many-stream
-        # engine interleaves (known here only when streams= was given: the library has no getter).
-        self._width = None
-        if has_streams:
-            self._width = engine_options.get("streams") if _is_many_stream(engine) else 1
+        # S, the streams a many-stream engine interleaves, for the block width of spawn/jumped:
+        # known here only when streams= was given (the library has no getter).
+        self._width = engine_options.get("streams")
 
     # ---- description -----------------------------------------------------------------------------
     @property
@@ -215,9 +213,11 @@ class Generator:
     def _streams_per_block(self, what):
         # Many-stream engines produce S interleaved streams from the first one: a block of S.
         # Engines with one stream per selection (mrg32k3a) have blocks of 1.
+        if not _is_many_stream(self.engine):
+            return 1
         if self._width is None:
-            raise ValueError("%s: %s interleaves S streams; give streams=S to Generator() so that "
-                             "blocks of S streams can be told apart" % (what, self.engine))
+            raise ValueError("%s: %s interleaves S streams and S is not known here; give streams=S to "
+                             "Generator() (a state loaded from a file does not tell it)" % (what, self.engine))
         return self._width
 
     def _clone(self):

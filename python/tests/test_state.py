@@ -163,3 +163,13 @@ def test_one_generator_shared_by_threads():
     for c in chunks:
         i = index[c[0]]
         assert as_bytes(c) == as_bytes(whole[i * 10_000:(i + 1) * 10_000])
+
+
+def test_after_load_select_stream_makes_spawn_work_again(tmp_path):
+    g = gpurng.Generator(seed=1, backend="cpu", stream=6)
+    g.save(tmp_path / "s")
+    h = gpurng.Generator(backend="cpu").load(tmp_path / "s")
+    h.select_stream(6)
+    kid = h.spawn(1)[0]
+    assert kid.stream == 6 * 4096 + 1
+    assert h.jumped().stream == 7
