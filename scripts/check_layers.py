@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Forbidden-include check: keeps the layers of docs/ARCHITECTURE.md true (issue 21).
 
-Scans every C/C++/CUDA source under include/, src/, tools/, bench/, examples/, scripts/exp/ and
-tests/ (not tests/data/) for `#include "..."` and `#include <gpurng/...>` lines, resolves each one as
+Scans every C/C++/CUDA source under include/, src/, tools/, bench/, examples/, scripts/exp/,
+python/ and tests/ (not tests/data/) for `#include "..."` and `#include <gpurng/...>` lines, resolves each one as
 the compiler would (the including file's directory, then the include roots its CMake target uses)
 and enforces:
 
@@ -10,9 +10,9 @@ and enforces:
   2. include/gpurng/device/** includes only core/**, device/** and the standard library.
   3. the backends src/cpu/**, src/cuda/**, src/opencl/** never include the fronts (src/engines/**)
      nor src/engine_impl.hpp.
-  4. nothing in src/ or include/ includes tools/, bench/, examples/ or tests/ files.
-  5. tools/, bench/, examples/ and scripts/exp/ never include private src/ headers (tools/ and bench/
-     may use the headers of the internal targets src/support/ and src/gf2x/); bench/ and examples/ do not
+  4. nothing in src/ or include/ includes tools/, bench/, examples/, python/ or tests/ files.
+  5. tools/, bench/, examples/, scripts/exp/ and python/ never include private src/ headers (tools/ and
+     bench/ may use the headers of the internal targets src/support/ and src/gf2x/); bench/ and examples/ do not
      include each other's files.
 
 Violations that exist today are listed in scripts/layer_allowlist.txt (`from -> to  # rule N`). The
@@ -33,7 +33,7 @@ import os
 import re
 import sys
 
-SCAN_DIRS = ["include", "src", "tools", "bench", "examples", "scripts/exp", "tests"]
+SCAN_DIRS = ["include", "src", "tools", "bench", "examples", "scripts/exp", "python", "tests"]
 SKIP_DIRS = ["tests/data"]  # data and fixtures, not sources
 SOURCE_EXTS = {".h", ".hh", ".hpp", ".hxx", ".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh",
                ".inc", ".inl", ".ipp", ".tpp"}
@@ -49,6 +49,7 @@ INCLUDE_ROOTS = {
     "bench": ["include", "bench", "src/support", "src", "examples/pi"],
     "examples": ["include", "examples/pi"],
     "scripts/exp": ["include", "src"],
+    "python": ["include", "python/src"],
     "tests": ["include", "tests", "src", "src/support", "src/gf2x", "tools/gpurng", "tools", "examples/pi"],
 }
 
@@ -61,8 +62,8 @@ RULES = {
     2: "include/gpurng/device/ includes only core/, device/ and the standard library",
     3: "backends (src/cpu/, src/cuda/, src/opencl/) never include the fronts (src/engines/) "
        "nor src/engine_impl.hpp",
-    4: "src/ and include/ never include tools/, bench/, examples/ or tests/",
-    5: "tools/, bench/, examples/, scripts/exp/ never include private src/ headers; "
+    4: "src/ and include/ never include tools/, bench/, examples/, python/ or tests/",
+    5: "tools/, bench/, examples/, scripts/exp/, python/ never include private src/ headers; "
        "bench/ and examples/ do not include each other's files",
 }
 
@@ -196,9 +197,9 @@ def check_edge(src, target, kind, name):
         if under(target, "src/engines") or target == "src/engine_impl.hpp":
             rules.append(3)
     if under(src, "src") or under(src, "include"):
-        if any(under(target, d) for d in ("tools", "bench", "examples", "tests")):
+        if any(under(target, d) for d in ("tools", "bench", "examples", "python", "tests")):
             rules.append(4)
-    if any(under(src, d) for d in ("tools", "bench", "examples", "scripts/exp")):
+    if any(under(src, d) for d in ("tools", "bench", "examples", "scripts/exp", "python")):
         internal_ok = (under(src, "tools") or under(src, "bench")) and \
             any(under(target, d) for d in INTERNAL_TARGET_DIRS)
         if under(target, "src") and not internal_ok:

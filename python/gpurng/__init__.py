@@ -1,0 +1,49 @@
+"""gpurng: parallel random numbers, bit-identical on the CPU and the GPU.
+
+A front over the C++ library's ``gpurng::Generator``: every value comes from the library, so the
+numbers are those of the C++ API and of the ``gpurng generate`` command line, bit for bit.
+
+>>> import gpurng
+>>> g = gpurng.Generator("mrg32k3a", backend="cpu")
+>>> float(g.random())
+0.12701112204657714
+
+Supported: CPython 3.9 or newer (tested with 3.11 on Debian 12), NumPy 1.24 or newer (NumPy 2 too).
+"""
+
+from ._gpurng import (  # noqa: F401  (re-exported)
+    CorruptStateError,
+    CudaError,
+    Error,
+    FileError,
+    InternalError,
+    InvalidArgumentError,
+    NoDeviceError,
+    OutOfMemoryError,
+    UnsupportedError,
+    built_with_cuda,
+    cuda_devices,
+    default_backend,
+)
+from ._generator import ENGINE_OPTIONS, Generator, engine_info, engines  # noqa: F401
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Generator",
+    "engines",
+    "engine_info",
+    "ENGINE_OPTIONS",
+    "built_with_cuda",
+    "cuda_devices",
+    "default_backend",
+    "Error",
+    "InvalidArgumentError",
+    "UnsupportedError",
+    "NoDeviceError",
+    "CudaError",
+    "OutOfMemoryError",
+    "FileError",
+    "CorruptStateError",
+    "InternalError",
+]

@@ -1,0 +1,499 @@
+"""gpurng.Generator: NumPy-style methods over the library's gpurng::Generator (gpurng._gpurng)."""
+
+import math
+import operator
+import os
+
+import numpy as np
+
+from . import _gpurng
+
+#: Engine options accepted as keyword arguments of Generator (each engine takes some of them;
+#: docs/ENGINES.md says which). Applied in this order, as the CLI applies --dims ... --param-set.
+ENGINE_OPTIONS = ("dims", "scramble", "streams", "normal_method", "param_file", "param_set")
+
+_U64_MAX = (1 << 64) - 1
+_U32_MAX = (1 << 32) - 1
+#: spawn(): a generator's children are numbered 1 .. _SPAWN_BASE in its stream-block space.
+_SPAWN_BASE = 1 << 12
+
+_FLOATS = (np.dtype(np.float64), np.dtype(np.float32))
+_UINTS = (np.dtype(np.uint32), np.dtype(np.uint64))
+_F32_MAX = float(np.finfo(np.float32).max)
+
+
+def engines():
+    """The names of every registered engine, as ``gpurng list`` prints them."""
+    return [e["name"] for e in _gpurng.engines()]
+
+
+def engine_info(name):
+    """A dict with the engine's name, description, bits_width (32 or 64) and period."""
+    for e in _gpurng.engines():
+        if e["name"] == name:
+            return dict(e)
+    raise ValueError("unknown engine '%s'; engines: %s" % (name, ", ".join(engines())))
+
+
+def _uint(value, what, limit=_U64_MAX):
+    """An integer in [0, limit]: TypeError for a non-integer, ValueError out of range."""
+    if isinstance(value, bool):
+        raise TypeError("%s must be an integer, got bool" % what)
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an integer, got %s" % (what, type(value).__name__)) from None
+    if v < 0 or v > limit:
+        raise ValueError("%s: %d is out of range [0, %d]" % (what, v, limit))
+    return v
+
+
+def _real(value, what):
+    if isinstance(value, (bool, str, bytes)) or (isinstance(value, np.ndarray) and value.ndim != 0):
+        raise TypeError("%s must be a real number (arrays of parameters are not supported), got %r" % (what, value))
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise TypeError("%s must be a real number, got %s" % (what, type(value).__name__)) from None
+
+
+def _shape(size, method):
+    if size is None:
+        return None
+    try:
+        dims = (operator.index(size),)
+    except TypeError:
+        try:
+            dims = tuple(operator.index(d) for d in size)
+        except TypeError:
+            raise TypeError("%s: size must be None, an integer or a tuple of integers, got %r" % (method, size)) from None
+    if any(d < 0 for d in dims):
+        raise ValueError("%s: negative dimensions are not allowed (size %r)" % (method, size))
+    return dims
+
+
+class Generator:
+    """A random number generator: one engine's canonical sequence, on the CPU or a CUDA device.
+
+    ``Generator(engine="mrg32k3a", seed=None, backend="auto", *, stream=None, substream=None,
+    offset=0, threads=0, **engine_options)``
+
+    * ``engine``: a name from :func:`gpurng.engines` (``gpurng list``).
+    * ``seed``: None (the engine's reference state), an integer in [0, 2^64) (the engine's seeding,
+      docs/ENGINES.md), or a sequence of integers (the engine's raw state words or key, like the
+      CLI's ``--seed-array``).
+    * ``backend``: ``"auto"`` (CUDA if a GPU is present), ``"cpu"`` or ``"cuda"``. Values are the
+      same bits on every backend.
+    * ``stream``, ``substream``: the stream selection (mrg32k3a: RngStreams streams 2^127 steps
+      apart and substreams 2^76 apart; mwc, xorshift256, kiss, dcmt521, dcmt2203: the first stream).
+    * ``offset``: the position of the next value in the canonical sequence.
+    * ``threads``: CPU worker threads (0 = all); never changes a value.
+    * engine options (:data:`gpurng.ENGINE_OPTIONS`): ``dims``, ``scramble`` ("none", "shift",
+      "owen"), ``streams``, ``normal_method`` ("box-muller", "icdf"), ``param_file``, ``param_set``.
+      An option the engine does not have raises :class:`gpurng.UnsupportedError` (a ValueError).
+
+    ``out=`` takes a C-contiguous, writable NumPy array, or (``backend="cuda"``) a CUDA array
+    exporting ``__cuda_array_interface__`` (CuPy, PyTorch, Numba), filled in place with no copy and
+    ordered on the CUDA stream the interface names (the legacy default stream when it names none).
+
+    Value ``i`` of a call is element ``offset + i`` of the sequence, in C order of the output array;
+    the offset then moves by the number of values. Errors raise subclasses of :class:`gpurng.Error`
+    that are also ``ValueError``, ``OSError``, ... with the library's message; argument types raise
+    ``TypeError``. A failed call leaves the generator unchanged.
+    """
+
+    def __init__(self, engine="mrg32k3a", seed=None, backend="auto", *, stream=None, substream=None, offset=0,
+                 threads=0, **engine_options):
+        if not isinstance(engine, str):
+            raise TypeError("engine must be a str (one of %s), got %s" % (", ".join(engines()), type(engine).__name__))
+        if not isinstance(backend, str):
+            raise TypeError("backend must be a str ('auto', 'cpu' or 'cuda'), got %s" % type(backend).__name__)
+        unknown = sorted(set(engine_options) - set(ENGINE_OPTIONS))
+        if unknown:
+            raise TypeError("Generator() got unexpected keyword argument(s) %s; engine options are %s"
+                            % (", ".join(repr(u) for u in unknown), ", ".join(ENGINE_OPTIONS)))
+        g = _gpurng._Generator(engine, backend)
+        if threads:
+            g.cpu_threads(_uint(threads, "threads", 4096))
+        if seed is not None:
+            if isinstance(seed, (str, bytes, float)) or isinstance(seed, bool):
+                raise TypeError("seed must be an integer or a sequence of integers, got %s" % type(seed).__name__)
+            try:
+                operator.index(seed)
+                g.seed(_uint(seed, "seed"))
+            except TypeError:
+                g.seed_array([_uint(w, "seed word") for w in seed])
+        has_streams = True
+        if stream is not None or substream is not None:
+            s = 0 if stream is None else _uint(stream, "stream")
+            ss = 0 if substream is None else _uint(substream, "substream")
+            g.select_stream(s, ss)
+        else:
+            s, ss = 0, 0
+            try:  # is there a stream selection? (the default one: changes nothing at this point)
+                g.select_stream(0, 0)
+            except _gpurng.UnsupportedError:
+                has_streams = False
+        _apply_options(g, engine_options)
+        if offset:
+            g.set_offset(_uint(offset, "offset"))
+        self._g = g
+        self._stream = s if has_streams else None
+        self._substream = ss if has_streams else None
+        self._spawned = 0
+        # S, the streams a many-stream engine interleaves, for the block width of spawn/jumped:
+        # known here only when streams= was given (the library has no getter).
+        self._width = engine_options.get("streams")
+
+    # ---- description -----------------------------------------------------------------------------
+    @property
+    def engine(self):
+        """The engine's name, e.g. ``"mrg32k3a"``."""
+        return self._g.engine
+
+    @property
+    def backend(self):
+        """The backend in use: ``"cpu"`` or ``"cuda"`` (never ``"auto"``)."""
+        return self._g.backend
+
+    @property
+    def bits_width(self):
+        """32 or 64: the integer width of :meth:`bits`."""
+        return self._g.bits_width
+
+    def __repr__(self):
+        return "gpurng.Generator(%r, backend=%r, stream=%r, substream=%r, offset=%d)" % (
+            self.engine, self.backend, self._stream, self._substream, self.offset)
+
+    # ---- position ----------------------------------------------------------------------------------
+    @property
+    def offset(self):
+        """The position of the next value in the canonical sequence (settable, O(log k) skip)."""
+        return self._g.get_offset()
+
+    @offset.setter
+    def offset(self, k):
+        self._g.set_offset(_uint(k, "offset"))
+
+    @property
+    def remaining(self):
+        """How many values can still be produced from the offset."""
+        return self._g.remaining()
+
+    def advance(self, delta):
+        """Moves the offset by ``delta`` (which may be negative, not below 0); returns self."""
+        try:
+            d = operator.index(delta)
+        except TypeError:
+            raise TypeError("delta must be an integer, got %s" % type(delta).__name__) from None
+        k = self.offset + d
+        if k < 0 or k > _U64_MAX:
+            raise ValueError("advance(%d): offset %d + %d is outside [0, 2^64-1]" % (d, self.offset, d))
+        self._g.set_offset(k)
+        return self
+
+    # ---- streams -----------------------------------------------------------------------------------
+    @property
+    def stream(self):
+        """The selected stream (None for an engine without streams, or after :meth:`load`)."""
+        return self._stream
+
+    @property
+    def substream(self):
+        """The selected substream (None for an engine without streams, or after :meth:`load`)."""
+        return self._substream
+
+    def select_stream(self, stream, substream=0):
+        """Selects stream ``stream``, substream ``substream``; the offset goes back to 0."""
+        s, ss = _uint(stream, "stream"), _uint(substream, "substream")
+        self._g.select_stream(s, ss)
+        self._stream, self._substream = s, ss
+        return self
+
+    def _streams_per_block(self, what):
+        # Many-stream engines produce S interleaved streams from the first one: a block of S.
+        # Engines with one stream per selection (mrg32k3a) have blocks of 1.
+        if not _is_many_stream(self.engine):
+            return 1
+        if self._width is None:
+            raise ValueError("%s: %s interleaves S streams and S is not known here; give streams=S to "
+                             "Generator() (a state loaded from a file does not tell it)" % (what, self.engine))
+        return self._width
+
+    def _clone(self):
+        c = Generator.__new__(Generator)
+        c._g = _gpurng._Generator(self.engine, self._g.requested_backend)
+        c._g.restore_state_bytes(self._g.state_bytes())
+        c._stream, c._substream, c._spawned, c._width = self._stream, self._substream, 0, self._width
+        return c
+
+    def _require_stream(self, what):
+        if self._stream is None:
+            if self._substream is None and not _has_streams(self):
+                raise _gpurng.UnsupportedError(
+                    "%s: %s has no stream selection, so it has no independent children or jumps here; "
+                    "use mrg32k3a, mwc, xorshift256, kiss, dcmt521 or dcmt2203" % (what, self.engine))
+            raise ValueError("%s: the stream selection of a state loaded from a file is not known; "
+                             "call select_stream() first" % what)
+
+    def jumped(self, jumps=1):
+        """A copy of this generator ``jumps`` stream blocks further on, at the same offset.
+
+        mrg32k3a: stream + jumps, the same substream and offset, i.e. exactly jumps * 2^127 steps
+        ahead. Many-stream engines (mwc, xorshift256, kiss, dcmt521, dcmt2203) with S streams: the
+        first stream moves by jumps * S, so the copy draws from the next block of S streams. Engines
+        without streams raise :class:`gpurng.UnsupportedError`. This generator does not change.
+        """
+        self._require_stream("jumped")
+        j = _uint(jumps, "jumps")
+        width = self._streams_per_block("jumped")
+        c = self._clone()
+        c._g.select_stream(self._stream + j * width, self._substream)
+        c._g.set_offset(self.offset)
+        c._stream = self._stream + j * width
+        return c
+
+    def spawn(self, n_children):
+        """``n_children`` new generators, independent of this one and of each other.
+
+        Children are disjoint stream blocks (mrg32k3a: RngStreams streams, 2^127 steps apart;
+        many-stream engines: blocks of S streams), with the same seed and options, at offset 0.
+        The k-th child (k = 1, 2, ... over all calls) of a generator in block b is in block
+        b * 4096 + k: every path of spawns names a distinct block (bijective base-4096 numbering),
+        so children, grandchildren and this generator never share a stream. Each generator has at
+        most 4096 children; a block beyond the engine's stream range raises ValueError. Blocks
+        chosen by hand with ``stream=`` share this numbering: keep them apart from spawned ones.
+        """
+        self._require_stream("spawn")
+        n = _uint(n_children, "n_children")
+        if self._spawned + n > _SPAWN_BASE:
+            raise ValueError("spawn(%d): a generator has at most %d children (%d spawned already)"
+                             % (n, _SPAWN_BASE, self._spawned))
+        width = self._streams_per_block("spawn")
+        if self._stream % width != 0:
+            raise ValueError("spawn: stream %d is not the start of a block of %d streams" % (self._stream, width))
+        block = self._stream // width
+        children = []
+        for k in range(self._spawned + 1, self._spawned + n + 1):
+            child_stream = (block * _SPAWN_BASE + k) * width
+            if child_stream > _U64_MAX:
+                raise ValueError("spawn: child block %d of block %d is beyond 2^64 streams" % (k, block))
+            c = self._clone()
+            c._g.select_stream(child_stream, 0)
+            c._stream, c._substream = child_stream, 0
+            children.append(c)
+        self._spawned += n
+        return children
+
+    # ---- state -------------------------------------------------------------------------------------
+    @property
+    def state(self):
+        """The whole state as a dict (picklable): ``engine``, ``backend`` (as asked for), ``state``
+        (the library's versioned, checksummed state bytes: engine, seed, stream selection, options,
+        offset), and the Python layer's ``stream``, ``substream``, ``spawned``. Assigning it back
+        (to a generator of the same engine) continues bit for bit."""
+        return {
+            "engine": self.engine,
+            "backend": self._g.requested_backend,
+            "state": self._g.state_bytes(),
+            "stream": self._stream,
+            "substream": self._substream,
+            "spawned": self._spawned,
+            "width": self._width,
+        }
+
+    @state.setter
+    def state(self, value):
+        if not isinstance(value, dict) or not isinstance(value.get("state"), (bytes, bytearray)):
+            raise TypeError("state must be a dict with a bytes 'state' entry (as Generator.state returns)")
+        if value.get("engine", self.engine) != self.engine:
+            raise ValueError("state is of engine %s, this generator's is %s" % (value["engine"], self.engine))
+        self._g.restore_state_bytes(bytes(value["state"]))
+        self._stream = value.get("stream")
+        self._substream = value.get("substream")
+        self._spawned = int(value.get("spawned", 0))
+        self._width = value.get("width")
+
+    def __reduce__(self):
+        return (_from_state, (self.state,))
+
+    def save(self, path):
+        """Writes the state file ``path`` (the library's format, as the C++ ``save_state``): a new
+        temporary beside it, renamed over it when complete."""
+        self._g.save_state(os.fspath(path))
+
+    def load(self, path):
+        """Restores the state file ``path`` (written by :meth:`save`, the C++ or the C API) and
+        continues bit for bit. The file must be of this generator's engine. The stream selection
+        is restored inside the library; :attr:`stream` becomes None (not recorded in the file's
+        Python view). Returns self."""
+        self._g.load_state(os.fspath(path))
+        self._stream = None
+        self._substream = None
+        self._spawned = 0
+        self._width = None
+        return self
+
+    # ---- values ------------------------------------------------------------------------------------
+    def _output(self, method, size, dtype, out, allowed, default):
+        if out is not None:
+            if not isinstance(out, np.ndarray):
+                raise TypeError("%s: out must be a numpy.ndarray, got %s" % (method, type(out).__name__))
+            if dtype is not None and np.dtype(dtype) != out.dtype:
+                raise TypeError("%s: dtype %s does not match out's dtype %s" % (method, np.dtype(dtype), out.dtype))
+            if out.dtype not in allowed:
+                raise TypeError("%s: out has dtype %s; supported: %s" % (method, out.dtype, ", ".join(map(str, allowed))))
+            shape = _shape(size, method)
+            if shape is not None and shape != out.shape:
+                raise ValueError("%s: size %r does not match out's shape %r" % (method, shape, out.shape))
+            if not out.flags.c_contiguous:
+                raise ValueError("%s: out must be C-contiguous" % method)
+            if not out.flags.writeable:
+                raise ValueError("%s: out is read-only" % method)
+            return out, False
+        dt = default if dtype is None else np.dtype(dtype)
+        if dt not in allowed:
+            raise TypeError("%s: dtype %s is not supported; supported: %s" % (method, dt, ", ".join(map(str, allowed))))
+        shape = _shape(size, method)
+        return np.empty((1,) if shape is None else shape, dtype=dt), shape is None
+
+    def _device(self, method, dist, size, dtype, out, allowed, p0=0.0, p1=1.0):
+        """Fills a CUDA array (``__cuda_array_interface__``: CuPy, PyTorch, Numba) in place, zero
+        copy, on the CUDA stream it names (v3 ``stream``; the legacy default stream without one)."""
+        cai = out.__cuda_array_interface__
+        try:
+            shape = tuple(int(d) for d in cai["shape"])
+            dt = np.dtype(cai["typestr"])
+            ptr, readonly = cai["data"]
+        except (KeyError, TypeError, ValueError) as e:
+            raise TypeError("%s: out has a malformed __cuda_array_interface__ (%s)" % (method, e)) from None
+        if dtype is not None and np.dtype(dtype) != dt:
+            raise TypeError("%s: dtype %s does not match out's dtype %s" % (method, np.dtype(dtype), dt))
+        if dt not in allowed:
+            raise TypeError("%s: out has dtype %s; supported: %s" % (method, dt, ", ".join(map(str, allowed))))
+        want = _shape(size, method)
+        if want is not None and want != shape:
+            raise ValueError("%s: size %r does not match out's shape %r" % (method, want, shape))
+        strides = cai.get("strides")
+        if strides is not None:
+            expected, step = [], dt.itemsize
+            for d in reversed(shape):
+                expected.insert(0, step)
+                step *= max(d, 1)
+            if any(d > 1 and st != e for d, st, e in zip(shape, strides, expected)):
+                raise ValueError("%s: out must be C-contiguous (strides %r)" % (method, tuple(strides)))
+        if readonly:
+            raise ValueError("%s: out is read-only" % method)
+        if cai.get("mask") is not None:
+            raise ValueError("%s: out has a mask; masked arrays are not supported" % method)
+        stream = cai.get("stream") or 0
+        self._g.fill_device(dist, int(ptr or 0), math.prod(shape), dt.str, p0, p1, int(stream))
+        return out
+
+    def _real(self, method, dist, size, dtype, out, p0=0.0, p1=1.0):
+        if out is not None and not isinstance(out, np.ndarray) and hasattr(out, "__cuda_array_interface__"):
+            return self._device(method, dist, size, dtype, out, _FLOATS, p0, p1)
+        arr, scalar = self._output(method, size, dtype, out, _FLOATS, _FLOATS[0])
+        # A finite parameter beyond float32 would become inf when the extension converts it; NaN
+        # and inf go through to the library, which names them.
+        if arr.dtype == np.float32 and any(math.isfinite(p) and abs(p) > _F32_MAX for p in (p0, p1)):
+            raise ValueError("%s: parameters %r, %r are outside the float32 range" % (method, p0, p1))
+        self._g.fill(dist, arr, p0, p1)
+        return arr[0] if scalar else arr
+
+    def random(self, size=None, dtype=np.float64, out=None):
+        """Uniforms in (0, 1) (the engine's conversion; float32 may give 1.0 for some engines,
+        docs/ENGINES.md). ``size``: None (one value), an int or a shape; ``dtype``: float64 or
+        float32; ``out``: a C-contiguous writable array to fill in place (returned)."""
+        return self._real("random", "uniform", size, dtype, out)
+
+    def standard_normal(self, size=None, dtype=np.float64, out=None):
+        """Standard normal values (Box-Muller on positions 2j, 2j+1, or the inverse CDF with
+        ``normal_method="icdf"``)."""
+        return self._real("standard_normal", "normal", size, dtype, out)
+
+    def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=np.float64, out=None):
+        """Normal values ``loc + scale * z`` (one fused multiply-add, as the library); scale > 0."""
+        return self._real("normal", "normal", size, dtype, out, _real(loc, "loc"), _real(scale, "scale"))
+
+    def standard_exponential(self, size=None, dtype=np.float64, out=None):
+        """Exponential values with rate 1: ``-log(u)``."""
+        return self._real("standard_exponential", "exponential", size, dtype, out, 1.0)
+
+    def exponential(self, scale=1.0, size=None, *, dtype=np.float64, out=None):
+        """Exponential values with mean ``scale`` (NumPy's argument): ``-log(u) / lambda`` with
+        ``lambda = 1.0 / scale`` computed in double (then rounded to float32 for float32 output),
+        which is the CLI's ``--lambda``; scale > 0."""
+        s = _real(scale, "scale")
+        if not (s > 0.0) or s == float("inf"):
+            raise ValueError("exponential: scale must be > 0 and finite, got %r" % scale)
+        return self._real("exponential", "exponential", size, dtype, out, 1.0 / s)
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None, *, dtype=np.float64, out=None):
+        """Log-normal values ``exp(mean + sigma * z)``: ``mean``, ``sigma`` > 0 of the logarithm."""
+        return self._real("lognormal", "lognormal", size, dtype, out, _real(mean, "mean"), _real(sigma, "sigma"))
+
+    def bits(self, size=None, dtype=None, out=None):
+        """The engine's integer outputs: uint32 or uint64 (the engine's width, :attr:`bits_width`;
+        another width raises TypeError with the library's message). Range per engine (mrg32k3a:
+        [0, 2^32 - 210])."""
+        default = np.dtype(np.uint64) if self.bits_width == 64 else np.dtype(np.uint32)
+        if out is not None and not isinstance(out, np.ndarray) and hasattr(out, "__cuda_array_interface__"):
+            return self._device("bits", "bits", size, dtype, out, _UINTS)
+        arr, scalar = self._output("bits", size, dtype, out, _UINTS, default)
+        self._g.fill("bits", arr)
+        return arr[0] if scalar else arr
+
+
+def _apply_options(g, options):
+    for name in ENGINE_OPTIONS:
+        if name not in options:
+            continue
+        v = options[name]
+        if name == "dims":
+            d = _uint(v, "dims", _U32_MAX)
+            if d == 0:
+                raise ValueError("dims: must be >= 1")
+            g.dimensions(d)
+        elif name == "streams":
+            g.streams(_uint(v, "streams"))
+        elif name == "param_set":
+            g.param_set(_uint(v, "param_set", _U32_MAX))
+        elif name == "param_file":
+            if not isinstance(v, (str, os.PathLike)):
+                raise TypeError("param_file must be a path, got %s" % type(v).__name__)
+            g.param_file(os.fspath(v))
+        else:  # scramble, normal_method: strings
+            if not isinstance(v, str):
+                raise TypeError("%s must be a str, got %s" % (name, type(v).__name__))
+            getattr(g, name)(v)
+
+
+def _has_streams(gen):
+    probe = _gpurng._Generator(gen.engine, "cpu")
+    try:
+        probe.select_stream(0, 0)
+        return True
+    except _gpurng.UnsupportedError:
+        return False
+
+
+def _is_many_stream(engine):
+    """Whether the engine interleaves several streams (it takes the streams option)."""
+    probe = _gpurng._Generator(engine, "cpu")
+    try:
+        probe.streams(1)
+        return True
+    except _gpurng.UnsupportedError:
+        return False
+
+
+def _from_state(state):
+    g = Generator.__new__(Generator)
+    g._g = _gpurng._Generator(state["engine"], state.get("backend", "auto"))
+    g._stream = None
+    g._substream = None
+    g._spawned = 0
+    g._width = None
+    g.state = state
+    return g

@@ -1,0 +1,343 @@
+// gpurng._gpurng: the Python extension module (pybind11). A thin front over the public host API
+// (include/gpurng/gpurng.hpp) and nothing else: every value comes from gpurng::Generator, so Python
+// output is the library's output, bit for bit. NumPy-style argument handling (size, dtype, out)
+// lives in the pure-Python layer (python/gpurng/__init__.py); this file checks again what it must
+// to never crash: the buffer's type, C-contiguity and writability.
+//
+// gpurng::Error becomes a Python exception carrying the library's message; each Status has its own
+// class deriving from gpurng.Error and from the matching built-in (ValueError, OSError, ...).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "gpurng/gpurng.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+// The exception classes, created once at import (module-lifetime references).
+struct ErrorClasses {
+  PyObject* base = nullptr;
+  PyObject* invalid_argument = nullptr;
+  PyObject* unsupported = nullptr;
+  PyObject* no_device = nullptr;
+  PyObject* cuda_error = nullptr;
+  PyObject* out_of_memory = nullptr;
+  PyObject* io_error = nullptr;
+  PyObject* corrupt_state = nullptr;
+  PyObject* internal_error = nullptr;
+};
+ErrorClasses g_errors;
+
+PyObject* make_error_class(py::module_& m, const char* name, PyObject* base1, PyObject* base2, const char* doc) {
+  const std::string qualified = std::string("gpurng.") + name;
+  PyObject* bases = base2 ? PyTuple_Pack(2, base1, base2) : PyTuple_Pack(1, base1);
+  if (!bases) throw py::error_already_set();
+  PyObject* cls = PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases, nullptr);
+  Py_DECREF(bases);
+  if (!cls) throw py::error_already_set();
+  m.add_object(name, py::handle(cls));  // the module keeps a reference as well
+  return cls;
+}
+
+PyObject* error_class(gpurng::Status s) {
+  switch (s) {
+    case gpurng::Status::invalid_argument: return g_errors.invalid_argument;
+    case gpurng::Status::unsupported: return g_errors.unsupported;
+    case gpurng::Status::no_device: return g_errors.no_device;
+    case gpurng::Status::cuda_error: return g_errors.cuda_error;
+    case gpurng::Status::out_of_memory: return g_errors.out_of_memory;
+    case gpurng::Status::io_error: return g_errors.io_error;
+    case gpurng::Status::corrupt_state: return g_errors.corrupt_state;
+    default: return g_errors.internal_error;
+  }
+}
+
+void set_library_error(const gpurng::Error& e) {
+  PyObject* cls = error_class(e.status());
+  PyObject* exc = PyObject_CallFunction(cls, "s", e.what());
+  if (!exc) return;  // the call set its own error
+  PyObject* status = PyUnicode_FromString(gpurng::status_name(e.status()));
+  if (status) {
+    PyObject_SetAttrString(exc, "status", status);
+    Py_DECREF(status);
+  }
+  PyErr_SetObject(cls, exc);
+  Py_DECREF(exc);
+}
+
+gpurng::Backend parse_backend(const std::string& s) {
+  if (s == "auto") return gpurng::Backend::automatic;
+  if (s == "cpu") return gpurng::Backend::cpu;
+  if (s == "cuda") return gpurng::Backend::cuda;
+  throw gpurng::Error(gpurng::Status::invalid_argument, "backend: '" + s + "' is not one of auto, cpu, cuda");
+}
+
+gpurng::Scramble parse_scramble(const std::string& s) {
+  if (s == "none") return gpurng::Scramble::none;
+  if (s == "shift") return gpurng::Scramble::digital_shift;
+  if (s == "owen") return gpurng::Scramble::owen;
+  throw gpurng::Error(gpurng::Status::invalid_argument, "scramble: '" + s + "' is not one of none, shift, owen");
+}
+
+gpurng::NormalMethod parse_normal_method(const std::string& s) {
+  if (s == "box-muller") return gpurng::NormalMethod::box_muller;
+  if (s == "icdf") return gpurng::NormalMethod::inverse_cdf;
+  throw gpurng::Error(gpurng::Status::invalid_argument, "normal_method: '" + s + "' is not one of box-muller, icdf");
+}
+
+// What a fill may write into: a C-contiguous, writable, aligned array of exactly T. Anything else is
+// refused before the library sees a pointer (TypeError for the type, ValueError for the layout).
+// Whether an array's dtype holds T: by kind, size and native byte order, not by identity (an
+// unpickled float64 array has a dtype object of its own) nor by type number (uint64 is both
+// ulong and ulonglong).
+template <class T>
+bool dtype_holds(const py::dtype& d) {
+  const char kind = std::is_floating_point<T>::value ? 'f' : 'u';
+  return d.kind() == kind && d.itemsize() == static_cast<py::ssize_t>(sizeof(T)) &&
+         d.attr("isnative").cast<bool>();
+}
+
+template <class T>
+T* checked_buffer(const py::array& a, const char* what) {
+  if (!dtype_holds<T>(a.dtype())) {
+    throw py::type_error(std::string(what) + ": out has dtype " + std::string(py::str(a.dtype())) + ", expected " +
+                         std::string(py::str(py::dtype::of<T>())));
+  }
+  const int flags = a.flags();
+  if (!(flags & py::array::c_style)) throw py::value_error(std::string(what) + ": out must be C-contiguous");
+  if (!a.writeable()) throw py::value_error(std::string(what) + ": out is read-only");
+  if (!(flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_)) throw py::value_error(std::string(what) + ": out is not aligned");
+  return static_cast<T*>(const_cast<void*>(a.data()));
+}
+
+// gpurng::Generator with a lock: a Python object may be shared between threads, and fills run
+// without the GIL.
+class PyGenerator {
+ public:
+  PyGenerator(const std::string& engine, const std::string& backend)
+      : requested_backend_(backend), g_(gpurng::parse_engine(engine), parse_backend(backend)) {}
+
+  std::string engine() const { return gpurng::engine_info(g_.engine()).name; }
+  unsigned bits_width() const { return gpurng::engine_info(g_.engine()).bits_width; }
+  std::string backend() const { return gpurng::backend_name(g_.backend()); }
+  const std::string& requested_backend() const { return requested_backend_; }
+
+  template <class F>
+  auto locked(F&& f) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return f(g_);
+  }
+  // A long call: the GIL is released while the library works (the array stays referenced by the
+  // caller's frame).
+  template <class F>
+  void unlocked_gil(F&& f) {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
+    f(g_);
+  }
+
+ private:
+  std::string requested_backend_;
+  std::mutex mutex_;
+  gpurng::Generator g_;
+};
+
+template <class T>
+void fill_bits(PyGenerator& self, const py::array& out) {
+  T* p = checked_buffer<T>(out, "bits");
+  const std::size_t n = static_cast<std::size_t>(out.size());
+  try {
+    self.unlocked_gil([&](gpurng::Generator& g) { g.generate_bits(p, n); });
+  } catch (const gpurng::Error& e) {
+    // The engine's integer width and the array's differ: a type error, in the library's words.
+    if (e.status() == gpurng::Status::unsupported) throw py::type_error(e.what());
+    throw;
+  }
+}
+
+enum class Dist { uniform, normal, exponential, lognormal };
+
+template <class T>
+void fill_real(PyGenerator& self, Dist d, const py::array& out, double p0, double p1, const char* what) {
+  T* p = checked_buffer<T>(out, what);
+  const std::size_t n = static_cast<std::size_t>(out.size());
+  // Parameters are converted to T as the CLI does (float(p0) for --precision float).
+  self.unlocked_gil([&](gpurng::Generator& g) {
+    switch (d) {
+      case Dist::uniform: g.generate_uniform(p, n); break;
+      case Dist::normal: g.generate_normal(p, n, static_cast<T>(p0), static_cast<T>(p1)); break;
+      case Dist::exponential: g.generate_exponential(p, n, static_cast<T>(p0)); break;
+      case Dist::lognormal: g.generate_lognormal(p, n, static_cast<T>(p0), static_cast<T>(p1)); break;
+    }
+  });
+}
+
+void fill(PyGenerator& self, const std::string& dist, const py::array& out, double p0, double p1) {
+  if (dist == "bits") {
+    if (dtype_holds<std::uint64_t>(out.dtype())) return fill_bits<std::uint64_t>(self, out);
+    return fill_bits<std::uint32_t>(self, out);
+  }
+  Dist d;
+  if (dist == "uniform") d = Dist::uniform;
+  else if (dist == "normal") d = Dist::normal;
+  else if (dist == "exponential") d = Dist::exponential;
+  else if (dist == "lognormal") d = Dist::lognormal;
+  else throw py::value_error("distribution: '" + dist + "' is not one of bits, uniform, normal, exponential, lognormal");
+  if (dtype_holds<float>(out.dtype())) return fill_real<float>(self, d, out, p0, p1, dist.c_str());
+  return fill_real<double>(self, d, out, p0, p1, dist.c_str());
+}
+
+// Device arrays (__cuda_array_interface__, checked by the Python layer): a raw pointer, a value type
+// and the CUDA stream to order the call on. The library refuses device memory on the CPU backend;
+// the Python layer refuses it before that too, since a CPU-only build cannot tell device memory.
+void fill_device(PyGenerator& self, const std::string& dist, std::uintptr_t ptr, std::size_t n,
+                 const std::string& typestr, double p0, double p1, std::uintptr_t stream) {
+  if (self.backend() != "cuda") {
+    throw py::value_error("out: a CUDA array needs backend='cuda' (this generator's backend is " + self.backend() + ")");
+  }
+  self.unlocked_gil([&](gpurng::Generator& g) {
+    CUstream_st* const previous = g.cuda_stream();
+    g.cuda_stream(reinterpret_cast<CUstream_st*>(stream));
+    struct Restore {
+      gpurng::Generator& g;
+      CUstream_st* s;
+      ~Restore() { g.cuda_stream(s); }
+    } restore{g, previous};
+    if (dist == "bits") {
+      if (typestr == "<u4") return g.generate_bits(reinterpret_cast<std::uint32_t*>(ptr), n);
+      if (typestr == "<u8") return g.generate_bits(reinterpret_cast<std::uint64_t*>(ptr), n);
+    } else if (typestr == "<f4" || typestr == "<f8") {
+      const bool f32 = typestr == "<f4";
+      float* pf = reinterpret_cast<float*>(ptr);
+      double* pd = reinterpret_cast<double*>(ptr);
+      const float a = static_cast<float>(p0), b = static_cast<float>(p1);
+      if (dist == "uniform") return f32 ? g.generate_uniform(pf, n) : g.generate_uniform(pd, n);
+      if (dist == "normal") return f32 ? g.generate_normal(pf, n, a, b) : g.generate_normal(pd, n, p0, p1);
+      if (dist == "exponential") return f32 ? g.generate_exponential(pf, n, a) : g.generate_exponential(pd, n, p0);
+      if (dist == "lognormal") return f32 ? g.generate_lognormal(pf, n, a, b) : g.generate_lognormal(pd, n, p0, p1);
+    }
+    throw gpurng::Error(gpurng::Status::invalid_argument, "out: a CUDA array of type " + typestr + " cannot hold " + dist);
+  });
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_gpurng, m) {
+  m.doc() = "gpurng's extension module: the C++ library's Generator. Use the 'gpurng' package, not this.";
+
+  g_errors.base = make_error_class(m, "Error", PyExc_Exception, nullptr,
+                                   "Any error the gpurng library reports; .status names its Status.");
+  g_errors.invalid_argument = make_error_class(m, "InvalidArgumentError", g_errors.base, PyExc_ValueError,
+                                               "A value out of range or malformed (Status::invalid_argument).");
+  g_errors.unsupported = make_error_class(m, "UnsupportedError", g_errors.base, PyExc_ValueError,
+                                          "The engine or backend cannot do this (Status::unsupported).");
+  g_errors.no_device = make_error_class(m, "NoDeviceError", g_errors.base, PyExc_RuntimeError,
+                                        "The CUDA backend was asked for, but there is no device (Status::no_device).");
+  g_errors.cuda_error = make_error_class(m, "CudaError", g_errors.base, PyExc_RuntimeError,
+                                         "A CUDA runtime call failed (Status::cuda_error).");
+  g_errors.out_of_memory = make_error_class(m, "OutOfMemoryError", g_errors.base, PyExc_MemoryError,
+                                            "Host or device allocation failed (Status::out_of_memory).");
+  g_errors.io_error = make_error_class(m, "FileError", g_errors.base, PyExc_OSError,
+                                       "A file could not be opened, read or written (Status::io_error).");
+  g_errors.corrupt_state = make_error_class(m, "CorruptStateError", g_errors.base, PyExc_ValueError,
+                                            "A state is truncated, corrupted, or of another engine (Status::corrupt_state).");
+  g_errors.internal_error = make_error_class(m, "InternalError", g_errors.base, PyExc_RuntimeError,
+                                             "A bug in gpurng (Status::internal_error): please report it.");
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const gpurng::Error& e) {
+      set_library_error(e);
+    }
+  });
+
+  m.def("built_with_cuda", &gpurng::built_with_cuda, "Whether the library was built with its CUDA backend.");
+  m.def("default_backend", [] { return std::string(gpurng::backend_name(gpurng::default_backend())); },
+        "The backend 'auto' resolves to on this machine: 'cuda' or 'cpu'.");
+  m.def("engines", [] {
+    py::list out;
+    for (const gpurng::EngineInfo& e : gpurng::engines()) {
+      py::dict d;
+      d["name"] = e.name;
+      d["description"] = e.description;
+      d["bits_width"] = e.bits_width;
+      d["period"] = e.period;
+      out.append(d);
+    }
+    return out;
+  }, "Every registered engine: a list of dicts with name, description, bits_width, period.");
+  m.def("cuda_devices", [] {
+    py::list out;
+    for (const gpurng::DeviceInfo& d : gpurng::cuda_devices()) {
+      py::dict x;
+      x["index"] = d.index;
+      x["name"] = d.name;
+      x["compute_capability"] = py::make_tuple(d.compute_major, d.compute_minor);
+      x["multiprocessors"] = d.multiprocessors;
+      x["global_memory_bytes"] = d.global_memory_bytes;
+      out.append(x);
+    }
+    return out;
+  }, "The CUDA devices this process can use (empty without CUDA support or a device).");
+
+  py::class_<PyGenerator>(m, "_Generator", "The library's gpurng::Generator (use gpurng.Generator).")
+      .def(py::init<const std::string&, const std::string&>(), py::arg("engine"), py::arg("backend") = "auto")
+      .def_property_readonly("engine", &PyGenerator::engine)
+      .def_property_readonly("bits_width", &PyGenerator::bits_width)
+      .def_property_readonly("backend", &PyGenerator::backend)
+      .def_property_readonly("requested_backend", &PyGenerator::requested_backend)
+      .def("seed", [](PyGenerator& s, std::uint64_t v) { s.locked([&](gpurng::Generator& g) { g.seed(v); }); })
+      .def("seed_array", [](PyGenerator& s, const std::vector<std::uint64_t>& w) {
+        s.locked([&](gpurng::Generator& g) { g.seed_array(w); });
+      })
+      .def("select_stream", [](PyGenerator& s, std::uint64_t stream, std::uint64_t substream) {
+        s.locked([&](gpurng::Generator& g) { g.select_stream(stream, substream); });
+      })
+      .def("dimensions", [](PyGenerator& s, std::uint32_t d) { s.locked([&](gpurng::Generator& g) { g.dimensions(d); }); })
+      .def("scramble", [](PyGenerator& s, const std::string& v) {
+        const gpurng::Scramble x = parse_scramble(v);
+        s.locked([&](gpurng::Generator& g) { g.scramble(x); });
+      })
+      .def("streams", [](PyGenerator& s, std::uint64_t n) { s.locked([&](gpurng::Generator& g) { g.streams(n); }); })
+      .def("normal_method", [](PyGenerator& s, const std::string& v) {
+        const gpurng::NormalMethod x = parse_normal_method(v);
+        s.locked([&](gpurng::Generator& g) { g.normal_method(x); });
+      })
+      .def("param_set", [](PyGenerator& s, std::uint32_t i) { s.locked([&](gpurng::Generator& g) { g.param_set(i); }); })
+      .def("param_file", [](PyGenerator& s, const std::string& path) {
+        s.unlocked_gil([&](gpurng::Generator& g) { g.param_file(path); });
+      })
+      .def("cpu_threads", [](PyGenerator& s, unsigned t) { s.locked([&](gpurng::Generator& g) { g.cpu_threads(t); }); })
+      .def("get_offset", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.offset(); }); })
+      .def("set_offset", [](PyGenerator& s, std::uint64_t k) { s.locked([&](gpurng::Generator& g) { g.offset(k); }); })
+      .def("remaining", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.remaining(); }); })
+      .def("fill", &fill, py::arg("dist"), py::arg("out"), py::arg("p0") = 0.0, py::arg("p1") = 1.0,
+           "Fills a C-contiguous writable NumPy array with values offset .. offset+n-1 of dist.")
+      .def("fill_device", &fill_device, py::arg("dist"), py::arg("ptr"), py::arg("n"), py::arg("typestr"),
+           py::arg("p0"), py::arg("p1"), py::arg("stream"),
+           "Fills n values at a CUDA device pointer, ordered on the given CUDA stream (0: legacy default).")
+      .def("state_bytes", [](PyGenerator& s) {
+        const std::vector<std::uint8_t> b = s.locked([](gpurng::Generator& g) { return g.state_bytes(); });
+        return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());
+      })
+      .def("restore_state_bytes", [](PyGenerator& s, const py::bytes& data) {
+        const std::string b = data;  // a copy: the library reads it without the GIL
+        s.unlocked_gil([&](gpurng::Generator& g) {
+          g.restore_state_bytes(reinterpret_cast<const std::uint8_t*>(b.data()), b.size());
+        });
+      })
+      .def("save_state", [](PyGenerator& s, const std::string& path) {
+        s.unlocked_gil([&](gpurng::Generator& g) { g.save_state(path); });
+      })
+      .def("load_state", [](PyGenerator& s, const std::string& path) {
+        s.unlocked_gil([&](gpurng::Generator& g) { g.load_state(path); });
+      });
+}
