@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stages the Python package for the GPU machine (which has no build tools for it): the extension
 # module compiled here for the GPU machine's Python (3.12 there; headers from PYTHON_CONFIG), linked
-# against a CUDA build's libgpurng, the non-system libraries it loads (NTL, gf2x, GMP), and a copy of
+# against a CUDA build's libgpurng, any non-system library it loads (none since the jumps dropped NTL), and a copy of
 # Debian's pure-Python pytest as a fallback. Packs .device/py as .device/py.tar.xz, the one path to
 # carry. On the GPU machine:
 #   tar xJf .device/py.tar.xz && PYTHONPATH=.device/py LD_LIBRARY_PATH=.device/py/gpurng \
@@ -24,7 +24,7 @@ g++ -O2 -std=c++17 -shared -fPIC -fvisibility=hidden -Iinclude -I"$PYBIND11_INCL
     python/src/module.cpp -L.device/py/gpurng -l:libgpurng.so.0 -Wl,-rpath,'$ORIGIN' \
     -o .device/py/gpurng/_gpurng$("$PYTHON_CONFIG" --extension-suffix)
 ldd .device/py/gpurng/libgpurng.so.0 | awk '/=> \// {print $3}' |
-  grep -vE '/(libc|libm|libdl|librt|libpthread|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/usr/local/cuda|libcuda\.so' |
+  { grep -vE '/(libc|libm|libdl|librt|libpthread|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/usr/local/cuda|libcuda\.so' || true; } |
   while read -r lib; do cp -L "$lib" .device/py/gpurng/; done
 for p in _pytest pytest pluggy iniconfig packaging py py.py attr; do
   cp -a "/usr/lib/python3/dist-packages/$p" .device/py/site/ 2>/dev/null || true

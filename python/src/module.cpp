@@ -6,7 +6,6 @@
 //
 // gpurng::Error becomes a Python exception carrying the library's message; each Status has its own
 // class deriving from gpurng.Error and from the matching built-in (ValueError, OSError, ...).
-#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -93,29 +92,73 @@ gpurng::NormalMethod parse_normal_method(const std::string& s) {
   throw gpurng::Error(gpurng::Status::invalid_argument, "normal_method: '" + s + "' is not one of box-muller, icdf");
 }
 
-// What a fill may write into: a C-contiguous, writable, aligned array of exactly T. Anything else is
+// What a fill may write into: a C-contiguous, writable, aligned buffer of exactly T. Anything else is
 // refused before the library sees a pointer (TypeError for the type, ValueError for the layout).
-// Whether an array's dtype holds T: by kind, size and native byte order, not by identity (an
-// unpickled float64 array has a dtype object of its own) nor by type number (uint64 is both
-// ulong and ulonglong).
+// Read through the Python buffer protocol, not pybind11's numpy.h: Debian's pybind11 (2.10) reads
+// NumPy's dtype structure directly, and NumPy 2 changed that structure, so dtype sizes read that way
+// are wrong under NumPy 2 (the GPU machine's 2.5); the buffer protocol is the same for every NumPy.
+// A type is matched by kind, size and native byte order (format 'f'/'d' or an unsigned integer code
+// of the right size), not by identity (an unpickled float64 array has a dtype object of its own).
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+constexpr bool kLittleEndian = true;
+#else
+constexpr bool kLittleEndian = false;
+#endif
+
 template <class T>
-bool dtype_holds(const py::dtype& d) {
-  const char kind = std::is_floating_point<T>::value ? 'f' : 'u';
-  return d.kind() == kind && d.itemsize() == static_cast<py::ssize_t>(sizeof(T)) &&
-         d.attr("isnative").cast<bool>();
+bool format_holds(const Py_buffer& v) {
+  const char* f = v.format != nullptr ? v.format : "B";
+  if (*f == '@' || *f == '=' || (*f == '<' && kLittleEndian)) ++f;
+  if (f[0] == '\0' || f[1] != '\0' || v.itemsize != static_cast<Py_ssize_t>(sizeof(T))) return false;
+  if (std::is_floating_point<T>::value) return *f == (sizeof(T) == 4 ? 'f' : 'd');
+  return *f == 'B' || *f == 'H' || *f == 'I' || *f == 'L' || *f == 'Q';
+}
+
+std::string dtype_text(const py::handle& a) {
+  if (py::hasattr(a, "dtype")) return py::str(a.attr("dtype"));
+  return py::str(py::type::of(a).attr("__name__"));
 }
 
 template <class T>
-T* checked_buffer(const py::array& a, const char* what) {
-  if (!dtype_holds<T>(a.dtype())) {
-    throw py::type_error(std::string(what) + ": out has dtype " + std::string(py::str(a.dtype())) + ", expected " +
-                         std::string(py::str(py::dtype::of<T>())));
+const char* type_name() {
+  if (std::is_floating_point<T>::value) return sizeof(T) == 4 ? "float32" : "float64";
+  return sizeof(T) == 4 ? "uint32" : "uint64";
+}
+
+// A held buffer view of `out` (released on destruction).
+class View {
+ public:
+  View(const py::object& out, const char* what) {
+    if (PyObject_GetBuffer(out.ptr(), &v_, PyBUF_RECORDS_RO) != 0) {
+      PyErr_Clear();
+      throw py::type_error(std::string(what) + ": out must be an array (a NumPy array or another object with the "
+                                               "buffer protocol), got " + dtype_text(out));
+    }
   }
-  const int flags = a.flags();
-  if (!(flags & py::array::c_style)) throw py::value_error(std::string(what) + ": out must be C-contiguous");
-  if (!a.writeable()) throw py::value_error(std::string(what) + ": out is read-only");
-  if (!(flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_)) throw py::value_error(std::string(what) + ": out is not aligned");
-  return static_cast<T*>(const_cast<void*>(a.data()));
+  ~View() { PyBuffer_Release(&v_); }
+  View(const View&) = delete;
+  View& operator=(const View&) = delete;
+  const Py_buffer& get() const { return v_; }
+
+ private:
+  Py_buffer v_{};
+};
+
+template <class T>
+T* checked_buffer(const py::object& a, const View& view, const char* what) {
+  const Py_buffer& v = view.get();
+  if (!format_holds<T>(v)) {
+    throw py::type_error(std::string(what) + ": out has dtype " + dtype_text(a) + ", expected " + type_name<T>());
+  }
+  if (PyBuffer_IsContiguous(&v, 'C') == 0) throw py::value_error(std::string(what) + ": out must be C-contiguous");
+  if (v.readonly) throw py::value_error(std::string(what) + ": out is read-only");
+  if (reinterpret_cast<std::uintptr_t>(v.buf) % alignof(T) != 0) throw py::value_error(std::string(what) + ": out is not aligned");
+  return static_cast<T*>(v.buf);
+}
+
+template <class T>
+std::size_t element_count(const View& view) {
+  return static_cast<std::size_t>(view.get().len) / sizeof(T);
 }
 
 // gpurng::Generator with a lock: a Python object may be shared between threads, and fills run
@@ -151,9 +194,9 @@ class PyGenerator {
 };
 
 template <class T>
-void fill_bits(PyGenerator& self, const py::array& out) {
-  T* p = checked_buffer<T>(out, "bits");
-  const std::size_t n = static_cast<std::size_t>(out.size());
+void fill_bits(PyGenerator& self, const py::object& out, const View& view) {
+  T* p = checked_buffer<T>(out, view, "bits");
+  const std::size_t n = element_count<T>(view);
   try {
     self.unlocked_gil([&](gpurng::Generator& g) { g.generate_bits(p, n); });
   } catch (const gpurng::Error& e) {
@@ -166,9 +209,9 @@ void fill_bits(PyGenerator& self, const py::array& out) {
 enum class Dist { uniform, normal, exponential, lognormal };
 
 template <class T>
-void fill_real(PyGenerator& self, Dist d, const py::array& out, double p0, double p1, const char* what) {
-  T* p = checked_buffer<T>(out, what);
-  const std::size_t n = static_cast<std::size_t>(out.size());
+void fill_real(PyGenerator& self, Dist d, const py::object& out, const View& view, double p0, double p1, const char* what) {
+  T* p = checked_buffer<T>(out, view, what);
+  const std::size_t n = element_count<T>(view);
   // Parameters are converted to T as the CLI does (float(p0) for --precision float).
   self.unlocked_gil([&](gpurng::Generator& g) {
     switch (d) {
@@ -180,10 +223,11 @@ void fill_real(PyGenerator& self, Dist d, const py::array& out, double p0, doubl
   });
 }
 
-void fill(PyGenerator& self, const std::string& dist, const py::array& out, double p0, double p1) {
+void fill(PyGenerator& self, const std::string& dist, const py::object& out, double p0, double p1) {
+  const View view(out, dist.c_str());
   if (dist == "bits") {
-    if (dtype_holds<std::uint64_t>(out.dtype())) return fill_bits<std::uint64_t>(self, out);
-    return fill_bits<std::uint32_t>(self, out);
+    if (format_holds<std::uint64_t>(view.get())) return fill_bits<std::uint64_t>(self, out, view);
+    return fill_bits<std::uint32_t>(self, out, view);
   }
   Dist d;
   if (dist == "uniform") d = Dist::uniform;
@@ -191,8 +235,8 @@ void fill(PyGenerator& self, const std::string& dist, const py::array& out, doub
   else if (dist == "exponential") d = Dist::exponential;
   else if (dist == "lognormal") d = Dist::lognormal;
   else throw py::value_error("distribution: '" + dist + "' is not one of bits, uniform, normal, exponential, lognormal");
-  if (dtype_holds<float>(out.dtype())) return fill_real<float>(self, d, out, p0, p1, dist.c_str());
-  return fill_real<double>(self, d, out, p0, p1, dist.c_str());
+  if (format_holds<float>(view.get())) return fill_real<float>(self, d, out, view, p0, p1, dist.c_str());
+  return fill_real<double>(self, d, out, view, p0, p1, dist.c_str());
 }
 
 // Device arrays (__cuda_array_interface__, checked by the Python layer): a raw pointer, a value type

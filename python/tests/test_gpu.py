@@ -44,7 +44,8 @@ def test_cupy_arrays_filled_in_place(engine):
         dt = dtype or (np.uint64 if g.bits_width == 64 else np.uint32)
         a = cp.zeros((3, 1001), dtype=dt)
         ptr = a.data.ptr
-        assert getattr(g, method)(out=a) is a and a.data.ptr == ptr
+        # As NumPy's Generator: a float32 out needs dtype=float32 too (the default is float64).
+        assert getattr(g, method)(out=a, **({"dtype": dtype} if dtype else {})) is a and a.data.ptr == ptr
         expected = gpurng.Generator(engine, seed=3, backend="cpu", offset=g.offset - a.size)
         e = getattr(expected, method)(a.shape, **({"dtype": dtype} if dtype else {}))
         assert as_bytes(cp.asnumpy(a)) == as_bytes(e)
@@ -56,7 +57,7 @@ def test_cupy_stream_ordering():
     s = cp.cuda.Stream(non_blocking=True)
     with s:
         a = cp.zeros(1 << 22, dtype=cp.float32)
-        g.random(out=a)        # ordered on s (the array interface names it)
+        g.random(dtype=np.float32, out=a)  # ordered on s (the array interface names it)
         total = float(a.sum())  # a kernel on s sees the values
     expected = gpurng.Generator("mrg32k3a", seed=3, backend="cpu").random(1 << 22, dtype=np.float32)
     assert total == pytest.approx(float(expected.sum(dtype=np.float64)), rel=1e-5)
