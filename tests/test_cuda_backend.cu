@@ -268,7 +268,7 @@ std::vector<unsigned char> engine_on_gpu(Engine e, const Kind& k, std::uint64_t 
 
 }  // namespace
 
-TEST(CudaBackend, SeekableEnginesCpuEqualsGpuForEveryDistributionSizeOffsetAndStream) {
+TEST(CudaBackend, SeekableEnginesLargeSweepCpuEqualsGpuForEveryDistributionSizeOffsetAndStream) {
   REQUIRE_DEVICE();
   const std::size_t sizes[] = {1, 2, 3, 5, 31, 32, 33, 1000, 4097, 100003, (1u << 20) + 3};
   const std::uint64_t offsets[] = {0, 1, 2, 3, 33, 1000001, (1ull << 40) + 7, ~0ull - (1u << 21)};
