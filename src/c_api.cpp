@@ -6,6 +6,17 @@
 #include "gpurng/gpurng.h"
 #include "gpurng/gpurng.hpp"
 
+// The C enum mirrors gpurng::Engine (the numbers are stable: state files store them).
+#define GPURNG_SAME_ENGINE(c, cpp) static_assert(static_cast<int>(c) == static_cast<int>(gpurng::Engine::cpp), #c)
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_PHILOX4X32_10, philox4x32_10);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_PHILOX4X64_10, philox4x64_10);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_THREEFRY4X64_20, threefry4x64_20);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_THREEFRY2X32_20, threefry2x32_20);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_PCG64, pcg64);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_PCG64DXSM, pcg64dxsm);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_XORWOW, xorwow);
+#undef GPURNG_SAME_ENGINE
+
 struct gpurng_generator {
   gpurng::Generator g;
 };

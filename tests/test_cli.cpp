@@ -132,6 +132,63 @@ TEST(Cli, ZeroCountAndHelpAndList) {
   EXPECT_NE(list.out.find("devices:"), std::string::npos);
 }
 
+// The engines of issue 22 by name: list shows them; generate's bits are the library's at the same
+// seed, stream and offset; NumPy's PCG64 and cuRAND's XORWOW values come out of the CLI as they are.
+TEST(Cli, SeekableEnginesByName) {
+  const Result list = run({"list"});
+  ASSERT_EQ(list.rc, 0);
+  const std::pair<const char*, gpurng::Engine> engines[] = {
+      {"philox4x32-10", gpurng::Engine::philox4x32_10},     {"philox4x64-10", gpurng::Engine::philox4x64_10},
+      {"threefry4x64-20", gpurng::Engine::threefry4x64_20}, {"threefry2x32-20", gpurng::Engine::threefry2x32_20},
+      {"pcg64", gpurng::Engine::pcg64},                     {"pcg64dxsm", gpurng::Engine::pcg64dxsm},
+      {"xorwow", gpurng::Engine::xorwow}};
+  for (const auto& [name, engine] : engines) {
+    EXPECT_NE(list.out.find(std::string("  ") + name + " "), std::string::npos) << name;
+    const Result r = run({"generate", "--engine", name, "--seed", "42", "--stream", "3", "--offset", "5", "--count", "6",
+                          "--dist", "bits", "--backend", "cpu"});
+    ASSERT_EQ(r.rc, 0) << name << ": " << r.err;
+    gpurng::Generator g(engine, gpurng::Backend::cpu);
+    g.seed(42);
+    g.select_stream(3);
+    g.offset(5);
+    std::ostringstream want;
+    if (gpurng::engine_info(engine).bits_width == 64) {
+      std::uint64_t v[6];
+      g.generate_bits(v, 6);
+      for (std::uint64_t x : v) want << x << "\n";
+    } else {
+      std::uint32_t v[6];
+      g.generate_bits(v, 6);
+      for (std::uint32_t x : v) want << x << "\n";
+    }
+    EXPECT_EQ(r.out, want.str()) << name;
+  }
+  // numpy.random.PCG64(42).random_raw(3)[1:] (tests/data/numpy/pcg64.csv, advance 1).
+  const Result pcg = run({"generate", "--engine", "pcg64", "--seed", "42", "--offset", "1", "--count", "2", "--dist",
+                          "bits", "--backend", "cpu"});
+  ASSERT_EQ(pcg.rc, 0) << pcg.err;
+  for (const auto& row : gpurng::test::read_csv("numpy/pcg64.csv").rows) {
+    if (row.at("generator") != "pcg64" || row.at("seed") != "0x2a" || row.at("jumps") != "0" || row.at("advance") != "0x1") {
+      continue;
+    }
+    std::istringstream words(row.at("outputs"));
+    std::string a, b;
+    words >> a >> b;
+    EXPECT_EQ(pcg.out, std::to_string(std::stoull(a, nullptr, 16)) + "\n" + std::to_string(std::stoull(b, nullptr, 16)) + "\n");
+  }
+  // curand_init(0, 0, 0) then curand() twice (tests/data/curand).
+  const Result x = run({"generate", "--engine", "xorwow", "--seed", "0", "--count", "2", "--dist", "bits", "--backend", "cpu"});
+  ASSERT_EQ(x.rc, 0) << x.err;
+  EXPECT_EQ(x.out, "3179217846\n1883133293\n");
+  // Out-of-range arguments: exit 2, one line naming the range.
+  const Result bad = run({"generate", "--engine", "threefry2x32-20", "--seed", "4294967296", "--count", "1", "--backend", "cpu"});
+  EXPECT_EQ(bad.rc, 2);
+  EXPECT_NE(bad.err.find("2^32 - 1"), std::string::npos) << bad.err;
+  const Result sub = run({"generate", "--engine", "philox4x32-10", "--substream", "1", "--count", "1", "--backend", "cpu"});
+  EXPECT_NE(sub.rc, 0);
+  EXPECT_NE(sub.err.find("substream must be 0"), std::string::npos) << sub.err;
+}
+
 // Each bad argument: non-zero exit, exactly one line on stderr, naming the problem.
 TEST(Cli, EveryBadArgumentGetsOneClearLine) {
   struct Case {

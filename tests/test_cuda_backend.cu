@@ -224,6 +224,105 @@ TEST(CudaDeviceApi, KernelMatchesTheHostApi) {
   cudaFree(dn);
 }
 
+// ----- the engines of issue 22 (src/engines/seekable_engines.cpp): CPU == GPU ----------------------
+
+namespace {
+
+const Engine kSeekableEngines[] = {Engine::philox4x32_10,   Engine::philox4x64_10, Engine::threefry4x64_20,
+                                   Engine::threefry2x32_20, Engine::pcg64,         Engine::pcg64dxsm,
+                                   Engine::xorwow};
+
+// Every (distribution, precision), with 64-bit bits for the 64-bit engines.
+std::vector<Kind> kinds_of(Engine e) {
+  std::vector<Kind> k = all_kinds();
+  if (gpurng::engine_info(e).bits_width == 64) {
+    k[0] = {"bits64", 8, [](Generator& g, void* p, std::size_t n) { g.generate_bits(static_cast<std::uint64_t*>(p), n); }};
+  }
+  return k;
+}
+
+void position(Generator& g, std::uint64_t seed, std::uint64_t stream, std::uint64_t offset) {
+  g.seed(seed);
+  g.select_stream(stream);
+  g.offset(offset);
+}
+
+std::vector<unsigned char> engine_on_cpu(Engine e, const Kind& k, std::uint64_t stream, std::uint64_t offset,
+                                         std::size_t n) {
+  Generator g(e, Backend::cpu);
+  position(g, 2024, stream, offset);
+  std::vector<unsigned char> out(n * k.size);
+  k.gen(g, out.data(), n);
+  return out;
+}
+
+std::vector<unsigned char> engine_on_gpu(Engine e, const Kind& k, std::uint64_t stream, std::uint64_t offset,
+                                         std::size_t n, unsigned blocks = 0, std::size_t misalign = 0) {
+  Generator g(e, Backend::cuda);
+  position(g, 2024, stream, offset);
+  g.cuda_blocks(blocks);
+  std::vector<unsigned char> out = gpurng::test::generate_on_device(g, k, n, misalign);
+  EXPECT_EQ(g.offset(), offset + n);
+  return out;
+}
+
+}  // namespace
+
+TEST(CudaBackend, SeekableEnginesLargeSweepCpuEqualsGpuForEveryDistributionSizeOffsetAndStream) {
+  REQUIRE_DEVICE();
+  const std::size_t sizes[] = {1, 2, 3, 5, 31, 32, 33, 1000, 4097, 100003, (1u << 20) + 3};
+  const std::uint64_t offsets[] = {0, 1, 2, 3, 33, 1000001, (1ull << 40) + 7, ~0ull - (1u << 21)};
+  const std::uint64_t streams[] = {0, 1, 0xfffffffeu};
+  for (Engine e : kSeekableEngines) {
+    for (const Kind& k : kinds_of(e)) {
+      for (std::uint64_t stream : streams) {
+        for (std::size_t n : sizes) {
+          for (std::uint64_t off : offsets) {
+            const auto cpu = engine_on_cpu(e, k, stream, off, n);
+            const auto gpu = engine_on_gpu(e, k, stream, off, n);
+            ASSERT_EQ(cpu, gpu) << gpurng::engine_info(e).name << " " << k.name << " stream=" << stream << " n=" << n
+                                << " offset=" << off << ": " << first_difference(cpu, gpu, k.size);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(CudaBackend, SeekableEnginesGridShapeAndAlignmentNeverChangeValues) {
+  REQUIRE_DEVICE();
+  for (Engine e : kSeekableEngines) {
+    for (const Kind& k : kinds_of(e)) {
+      const std::size_t n = 777777;
+      const auto reference = engine_on_cpu(e, k, 4, 12345, n);
+      for (unsigned blocks : {1u, 3u, 64u, 100000u, 0u}) {
+        const auto gpu = engine_on_gpu(e, k, 4, 12345, n, blocks);
+        ASSERT_EQ(gpu, reference) << gpurng::engine_info(e).name << " " << k.name << " blocks=" << blocks << ": "
+                                  << first_difference(gpu, reference, k.size);
+      }
+      for (std::size_t misalign : {1u, 3u}) {
+        EXPECT_EQ(engine_on_gpu(e, k, 4, 12345, 5000, 0, misalign), engine_on_cpu(e, k, 4, 12345, 5000))
+            << gpurng::engine_info(e).name << " " << k.name << " misalign=" << misalign;
+      }
+    }
+  }
+}
+
+TEST(CudaBackend, SeekableEnginesHostMemoryAndLargeRuns) {
+  REQUIRE_DEVICE();
+  for (Engine e : kSeekableEngines) {
+    for (const Kind& k : kinds_of(e)) {
+      const std::size_t n = (std::size_t{1} << 22) + 11;  // more than one device chunk for some kinds
+      Generator g(e, Backend::cuda);
+      position(g, 2024, 6, 99);
+      std::vector<unsigned char> host(n * k.size);
+      k.gen(g, host.data(), n);
+      EXPECT_EQ(g.offset(), 99 + n);
+      EXPECT_EQ(host, engine_on_cpu(e, k, 6, 99, n)) << gpurng::engine_info(e).name << " " << k.name;
+    }
+  }
+}
+
 TEST(CudaBackend, CpuBackendRejectsDevicePointers) {
   REQUIRE_DEVICE();
   float* d = nullptr;

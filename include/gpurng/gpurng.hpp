@@ -72,6 +72,15 @@ enum class Engine : int {
   mtgp11213_curand = 16,
   dcmt521 = 20,     // Dynamic-Creator Mersenne Twisters, exponent 521, a parameter set per stream
   dcmt2203 = 21,    // Dynamic-Creator Mersenne Twisters, exponent 2203, a parameter set per stream
+  // Counter-based (Salmon et al., SC'11), PCG64 and XORWOW: one stream per (seed, stream), any
+  // position O(1) or O(log) away; bit-compatible with cuRAND's device API or NumPy (docs/ENGINES.md).
+  philox4x32_10 = 22,    // curand_init(seed, stream, 0) of curandStatePhilox4_32_10_t
+  philox4x64_10 = 23,    // numpy.random.Philox(seed).jumped(stream); seeds up to 2^128-1
+  threefry4x64_20 = 24,  // Random123 Threefry4x64-20, key (seed, 0, 0, 0), counter (i, 0, stream, 0)
+  threefry2x32_20 = 25,  // Random123 Threefry2x32-20, key (seed, stream), both < 2^32
+  pcg64 = 26,            // numpy.random.PCG64(seed).jumped(stream) (XSL-RR); seeds up to 2^128-1
+  pcg64dxsm = 27,        // numpy.random.PCG64DXSM(seed).jumped(stream); seeds up to 2^128-1
+  xorwow = 28,           // curand_init(seed, stream, 0) of curandStateXORWOW_t
 };
 
 enum class Backend : int {

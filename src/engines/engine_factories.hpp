@@ -26,5 +26,13 @@ std::unique_ptr<EngineImpl> make_sobol32_engine();
 std::unique_ptr<EngineImpl> make_sobol64_engine();
 std::unique_ptr<EngineImpl> make_dcmt521_engine();
 std::unique_ptr<EngineImpl> make_dcmt2203_engine();
+// src/engines/seekable_engines.cpp (issue 22)
+std::unique_ptr<EngineImpl> make_philox4x32_10_engine();
+std::unique_ptr<EngineImpl> make_philox4x64_10_engine();
+std::unique_ptr<EngineImpl> make_threefry4x64_20_engine();
+std::unique_ptr<EngineImpl> make_threefry2x32_20_engine();
+std::unique_ptr<EngineImpl> make_pcg64_engine();
+std::unique_ptr<EngineImpl> make_pcg64dxsm_engine();
+std::unique_ptr<EngineImpl> make_xorwow_engine();
 
 }  // namespace gpurng::detail

@@ -246,10 +246,10 @@ std::function<int()> add_generate_command(CLI::App& app) {
       "  gpurng generate --dist normal --precision float --count 2^28 --format npy --out normals.npy\n"
       "  gpurng generate --engine kiss --dist bits --count 2^40 --format bin --out - | practrand-RNG_test stdin32");
   cmd->add_option("--engine", o->engine, "Engine (see 'gpurng list')")->capture_default_str();
-  auto* seed = cmd->add_option("--seed", o->seed, "64-bit seed (engine-specific mapping, see docs/ENGINES.md; mt19937: init_genrand, < 2^32; default: the engine's reference state)");
-  auto* arr = cmd->add_option("--seed-array", o->seed_array, "Raw state words or key, comma-separated (mrg32k3a: s0,...,s5; mt19937, mt19937-64: the init_by_array key; kiss99: z,w,jsr,jcong; dcmt521, dcmt2203: the 32-bit seed of stream 0)");
+  auto* seed = cmd->add_option("--seed", o->seed, "64-bit seed (engine-specific mapping, see docs/ENGINES.md; mt19937: init_genrand, < 2^32; threefry2x32-20: < 2^32; default: the engine's reference state)");
+  auto* arr = cmd->add_option("--seed-array", o->seed_array, "Raw state words or key, comma-separated (mrg32k3a: s0,...,s5; mt19937, mt19937-64: the init_by_array key; kiss99: z,w,jsr,jcong; dcmt521, dcmt2203: the 32-bit seed of stream 0; philox4x64-10, pcg64, pcg64dxsm: lo,hi of a 128-bit NumPy seed)");
   seed->excludes(arr);
-  cmd->add_option("--stream", o->stream, "Stream index (mrg32k3a: RngStreams stream, 2^127 steps apart; mwc/xorshift256/kiss/dcmt521/dcmt2203: first stream)");
+  cmd->add_option("--stream", o->stream, "Stream index (mrg32k3a: RngStreams stream, 2^127 steps apart; mwc/xorshift256/kiss/dcmt521/dcmt2203: first stream; philox4x32-10, xorwow: cuRAND subsequence; philox4x64-10, pcg64, pcg64dxsm: NumPy jumped(stream); threefry*: the counter's or key's stream word)");
   cmd->add_option("--substream", o->substream, "Substream index (mrg32k3a: 2^76 steps apart)");
   cmd->add_option("--offset", o->offset, "Index of the first value in the sequence")->capture_default_str();
   cmd->add_option("--count", o->count, "Number of values, up to 2^64-1")->capture_default_str();

@@ -11,7 +11,7 @@ std::function<int()> add_list_command(CLI::App& app) {
   return [] {
     fmt::print("engines:\n");
     for (const EngineInfo& e : engines()) {
-      fmt::print("  {:<12} {}-bit integers, period {}: {}\n", e.name, e.bits_width, e.period, e.description);
+      fmt::print("  {:<16} {}-bit integers, period {}: {}\n", e.name, e.bits_width, e.period, e.description);
     }
     fmt::print("distributions:\n");
     fmt::print("  bits         the engine's integer output (32- or 64-bit, see above)\n");

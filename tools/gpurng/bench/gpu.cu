@@ -45,6 +45,8 @@ const Counterpart kCounterparts[] = {
     {"xorshift256", CURAND_RNG_PSEUDO_XORWOW, "XORWOW"},
     {"kiss", CURAND_RNG_PSEUDO_XORWOW, "XORWOW"},
     {"kiss99", CURAND_RNG_PSEUDO_XORWOW, "XORWOW"},
+    {"philox4x32-10", CURAND_RNG_PSEUDO_PHILOX4_32_10, "PHILOX4_32_10"},
+    {"xorwow", CURAND_RNG_PSEUDO_XORWOW, "XORWOW"},
 };
 
 // Engine options measured as variants of their own, beside each engine's defaults.

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "gpurng/core/config.hpp"
+#include "gpurng/core/engines/word_conversions.hpp"
 
 namespace gpurng::core {
 
@@ -65,6 +66,56 @@ class CounterEngine {
   bool cached_ = false;
   std::uint64_t cached_index_ = 0;
   Block block_{};
+};
+
+// Word j of a block without indexing it by a run-time value (which would put the block in local
+// memory on the GPU).
+template <class W, int N>
+GPURNG_HD GPURNG_FORCEINLINE W pick(const Words<W, N>& b, unsigned j) {
+  W r = b.v[0];
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+  for (int i = 1; i < N; ++i) {
+    if (j == static_cast<unsigned>(i)) r = b.v[i];
+  }
+  return r;
+}
+
+// A position of one stream, as the generic fill (core/produce.hpp) and the distribution transforms
+// (core/dist/transforms.hpp) see an engine. block holds Scheme::block(stream, pos / N) whenever pos is
+// not a multiple of N, so a row of consecutive values costs one block per N values and a skip one
+// block at most.
+template <class Scheme>
+struct CounterPosition {
+  typename Scheme::Stream stream;
+  std::uint64_t pos;
+  typename Scheme::Block block;
+};
+
+template <class Scheme>
+struct CounterTraits {
+  using state_type = CounterPosition<Scheme>;
+  using raw_type = typename Scheme::word_type;
+  using bits_type = typename Scheme::word_type;
+  static constexpr int kWords = Scheme::kWords;
+
+  // Position 0 of a stream.
+  GPURNG_HD static state_type start(const typename Scheme::Stream& s) { return state_type{s, 0, {}}; }
+
+  GPURNG_HD static GPURNG_FORCEINLINE raw_type next(state_type& st) {
+    const unsigned j = static_cast<unsigned>(st.pos % kWords);
+    if (j == 0) st.block = Scheme::block(st.stream, st.pos / kWords);
+    ++st.pos;
+    return pick(st.block, j);
+  }
+  GPURNG_HD static void skip(state_type& st, std::uint64_t k) {
+    st.pos += k;
+    if (st.pos % kWords != 0) st.block = Scheme::block(st.stream, st.pos / kWords);
+  }
+  GPURNG_HD static GPURNG_FORCEINLINE bits_type bits(raw_type r) { return r; }
+  GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) { return word_to_uniform_float(r); }
+  GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) { return word_to_uniform_double(r); }
 };
 
 }  // namespace gpurng::core

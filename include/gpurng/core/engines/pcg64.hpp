@@ -17,6 +17,7 @@
 // advance(k) is NumPy's advance: k steps (mod 2^128) in O(log k) (jump/lcg128.hpp).
 #pragma once
 
+#include "gpurng/core/engines/word_conversions.hpp"
 #include "gpurng/core/jump/lcg128.hpp"
 #include "gpurng/core/seed_sequence.hpp"
 
@@ -116,5 +117,22 @@ class Engine {
 
 using Pcg64 = Engine<XslRr>;
 using Pcg64Dxsm = Engine<Dxsm>;
+
+// A variant as the generic fill (core/produce.hpp) sees it (gpurng::Engine::pcg64, pcg64dxsm): the
+// state is the LCG's, a skip is advance().
+template <class V>
+struct Traits {
+  using state_type = State;
+  using raw_type = std::uint64_t;
+  using bits_type = std::uint64_t;
+  GPURNG_HD static GPURNG_FORCEINLINE raw_type next(State& st) { return V::next(st); }
+  GPURNG_HD static void skip(State& st, std::uint64_t k) { st = advance<V>(st, U128{k, 0}); }
+  GPURNG_HD static GPURNG_FORCEINLINE bits_type bits(raw_type r) { return r; }
+  GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) { return word_to_uniform_float(r); }
+  GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) { return word_to_uniform_double(r); }
+};
+
+using TraitsPcg64 = Traits<XslRr>;
+using TraitsPcg64Dxsm = Traits<Dxsm>;
 
 }  // namespace gpurng::core::pcg64

@@ -115,5 +115,8 @@ struct Scheme4x64 {
 
 using Engine4x32_10 = CounterEngine<Scheme4x32<10>>;
 using Engine4x64_10 = CounterEngine<Scheme4x64<10>>;
+// The engines as the generic fill sees them (gpurng::Engine::philox4x32_10, philox4x64_10).
+using Traits4x32_10 = CounterTraits<Scheme4x32<10>>;
+using Traits4x64_10 = CounterTraits<Scheme4x64<10>>;
 
 }  // namespace gpurng::core::philox

@@ -110,5 +110,8 @@ struct Scheme2x32 {
 
 using Engine4x64_20 = CounterEngine<Scheme4x64<20>>;
 using Engine2x32_20 = CounterEngine<Scheme2x32<20>>;
+// The engines as the generic fill sees them (gpurng::Engine::threefry4x64_20, threefry2x32_20).
+using Traits4x64_20 = CounterTraits<Scheme4x64<20>>;
+using Traits2x32_20 = CounterTraits<Scheme2x32<20>>;
 
 }  // namespace gpurng::core::threefry

@@ -21,6 +21,7 @@
 // (xorwow_host.hpp); device code is handed a copy of it.
 #pragma once
 
+#include "gpurng/core/engines/word_conversions.hpp"
 #include "gpurng/core/jump/gf2_matrix_wide.hpp"
 
 namespace gpurng::core::xorwow {
@@ -125,6 +126,25 @@ class Engine {
  private:
   State st_;
   const JumpTable* t_;
+};
+
+// The engine as the generic fill (core/produce.hpp) sees it (gpurng::Engine::xorwow): the state
+// carries a pointer to a jump table that the code running the fill can read (the host table on the
+// CPU, a device copy in a kernel).
+struct Position {
+  State st;
+  const JumpTable* table;
+};
+
+struct Traits {
+  using state_type = Position;
+  using raw_type = std::uint32_t;
+  using bits_type = std::uint32_t;
+  GPURNG_HD static GPURNG_FORCEINLINE raw_type next(Position& p) { return xorwow::next(p.st); }
+  GPURNG_HD static void skip(Position& p, std::uint64_t k) { xorwow::skip(p.st, *p.table, k); }
+  GPURNG_HD static GPURNG_FORCEINLINE bits_type bits(raw_type r) { return r; }
+  GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) { return word_to_uniform_float(r); }
+  GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) { return word_to_uniform_double(r); }
 };
 
 }  // namespace gpurng::core::xorwow
