@@ -3,6 +3,10 @@
 # binaries without their Large sweeps, memcheck on the mt19937, dcmt and sobol kernels, and a short
 # bench beside cuRAND. Runs on the GPU machine with .device.tar.xz carried (scripts/gpu-stage.sh);
 # logs go to $OUT. scripts/gpu-check.sh is the full check.
+#   QUICK_TESTS="..."     test binaries to run (default below); each with --gtest_filter=-*Large*
+#                         unless QUICK_FILTER is set
+#   BENCH_ENGINES=a,b     engines for the bench beside cuRAND; BENCH_SIZES (default 2^20,2^24)
+#   PYTEST=1              also the Python package's tests (.device/py.tar.xz, scripts/gpu-python-stage.sh)
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/gpurng-out}; mkdir -p "$OUT"
@@ -11,12 +15,19 @@ export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64 GPURNG_TEST_DATA=$
 export GPURNG_SHARED_LIBRARY=$(ls $PWD/.device/lib/libgpurng.so.*.*.* | head -1)
 B=.device/bin
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-for t in test_cuda_mt19937 test_cuda_dcmt test_cuda_sobol test_cuda_backend test_cuda_perthread test_cuda_mtgp test_cuda_mtgp_curand test_cuda_pi test_cli_dependencies test_mt19937_jump; do
-  s=$(date +%s); timeout 150 $B/$t --gtest_filter='-*Large*' --gtest_brief=1 > $OUT/$t.log 2>&1; rc=$?
+QUICK_TESTS=${QUICK_TESTS:-test_cuda_mt19937 test_cuda_dcmt test_cuda_sobol test_cuda_backend test_cuda_perthread test_cuda_mtgp test_cuda_mtgp_curand test_cuda_pi test_cli_dependencies test_mt19937_jump}
+for t in $QUICK_TESTS; do
+  s=$(date +%s); timeout 150 $B/$t --gtest_filter="${QUICK_FILTER:--*Large*}" --gtest_brief=1 > $OUT/$t.log 2>&1; rc=$?
   echo "$t rc=$rc $(( $(date +%s)-s ))s: $(grep -E "^\[  (PASSED|FAILED)  \]" $OUT/$t.log | tr '\n' ' ') skipped=$(grep -c '^\[  SKIPPED' $OUT/$t.log)"
 done
 for t in test_cuda_mt19937 test_cuda_dcmt test_cuda_sobol; do
   case $t in test_cuda_mt19937) f='*SanitizerSized*:*KnownAnswers*';; test_cuda_dcmt) f='*Sanitizer*:*DeviceApi*';; *) f='*FarOffsets*:*OneCallOrMany*';; esac
   timeout 100 compute-sanitizer --error-exitcode=99 --tool memcheck $B/$t --gtest_filter="$f" --gtest_brief=1 > $OUT/san_$t.log 2>&1; echo "memcheck $t rc=$? $(grep -E 'ERROR SUMMARY' $OUT/san_$t.log | tail -1)"
 done
-timeout 120 $B/gpurng bench --backend cuda --engines mt19937,mtgp11213,dcmt521,sobol32 --sizes 2^20,2^24 --runs 3 > $OUT/bench.txt 2>&1; echo "bench rc=$?"; tail -30 $OUT/bench.txt
+if [ "${PYTEST:-0}" = 1 ] && [ -f .device/py.tar.xz ]; then
+  tar xJf .device/py.tar.xz
+  PYTHONPATH=.device/py LD_LIBRARY_PATH=.device/py/gpurng:$LD_LIBRARY_PATH timeout 200 python3 -m pytest -q -ra -p no:cacheprovider python/tests > $OUT/pytest.log 2>&1
+  echo "pytest rc=$? $(tail -1 $OUT/pytest.log)"
+fi
+timeout 200 $B/gpurng bench --backend cuda --engines "${BENCH_ENGINES:-mt19937,mtgp11213,dcmt521,sobol32}" --sizes "${BENCH_SIZES:-2^20,2^24}" --runs 3 --json $OUT/bench.json > $OUT/bench.txt 2>&1
+echo "bench rc=$?"; grep -v "^gpu: latency" $OUT/bench.txt | tail -${BENCH_LINES:-30}
