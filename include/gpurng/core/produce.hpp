@@ -12,12 +12,40 @@ namespace gpurng::core {
 
 inline constexpr int kRowLength = 32;  // one warp-wide coalesced store per row on the GPU
 
+namespace produce_detail {
+template <class...>
+struct voider {
+  using type = void;
+};
+// E::kRowAtOnce: the engine makes a row of raw outputs with E::next_row(st, raw) (no <type_traits>:
+// core headers stay usable under NVRTC).
+template <class E, class = void>
+struct row_at_once {
+  static constexpr bool value = false;
+};
+template <class E>
+struct row_at_once<E, typename voider<decltype(E::kRowAtOnce)>::type> {
+  static constexpr bool value = E::kRowAtOnce;
+};
+}  // namespace produce_detail
+
 // Produce kRowLength values of transform Tr into out[0..kRowLength), advancing st by kRowLength raw
 // outputs. st must sit at a position that is a multiple of Tr::arity (rows are).
 template <class E, class Tr>
 GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const Tr& tr,
                                               typename Tr::value_type* out) {
   static_assert(kRowLength % Tr::arity == 0, "a row holds whole transform groups");
+  if constexpr (produce_detail::row_at_once<E>::value) {
+    // Engines whose outputs come in blocks (the counter-based ones) make the row's raw words block
+    // by block, without a per-value test of the position within a block.
+    typename E::raw_type raw[kRowLength];
+    E::next_row(st, raw);
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int i = 0; i < kRowLength; i += Tr::arity) tr(raw + i, out + i);
+    return;
+  }
 #if GPURNG_DEVICE_PASS
 #pragma unroll
 #endif

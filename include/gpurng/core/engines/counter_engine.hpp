@@ -113,6 +113,55 @@ struct CounterTraits {
     st.pos += k;
     if (st.pos % kWords != 0) st.block = Scheme::block(st.stream, st.pos / kWords);
   }
+
+  // The next kRows raw outputs at once (core/produce.hpp's produce_row): the kRows / kWords blocks
+  // after the current one, and a shift by the position within a block picked with selects (a
+  // run-time index would put the words in local memory on the GPU). Same values as kRows next().
+  static constexpr bool kRowAtOnce = true;
+  template <int kRows>
+  GPURNG_HD static GPURNG_FORCEINLINE void next_row(state_type& st, raw_type (&out)[kRows]) {
+    static_assert(kRows % kWords == 0, "a row holds whole blocks");
+    constexpr int kBlocks = kRows / kWords;
+    const unsigned j0 = static_cast<unsigned>(st.pos % kWords);
+    // window: the current block (holding position pos when j0 != 0), then kBlocks new ones.
+    raw_type w[kWords + kRows];
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int i = 0; i < kWords; ++i) w[i] = st.block.v[i];
+    const std::uint64_t first = st.pos / kWords + (j0 == 0 ? 0 : 1);
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int b = 0; b < kBlocks; ++b) {
+      const typename Scheme::Block blk = Scheme::block(st.stream, first + static_cast<std::uint64_t>(b));
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+      for (int i = 0; i < kWords; ++i) w[kWords + b * kWords + i] = blk.v[i];
+    }
+    // Value i is window word i + o, o = j0 (in the current block) or kWords (j0 = 0: new blocks only).
+    const unsigned o = j0 == 0 ? static_cast<unsigned>(kWords) : j0;
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int i = 0; i < kRows; ++i) {
+      raw_type r = w[i + 1];
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+      for (int k = 2; k <= kWords; ++k) {
+        if (o == static_cast<unsigned>(k)) r = w[i + k];
+      }
+      out[i] = r;
+    }
+    st.pos += kRows;
+    // The block that holds the new position when it is inside one: the last one made.
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int i = 0; i < kWords; ++i) st.block.v[i] = w[kRows + i];
+  }
   GPURNG_HD static GPURNG_FORCEINLINE bits_type bits(raw_type r) { return r; }
   GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) { return word_to_uniform_float(r); }
   GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) { return word_to_uniform_double(r); }
