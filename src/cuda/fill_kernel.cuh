@@ -29,8 +29,25 @@ namespace gpurng::detail::cuda {
 
 inline constexpr int kFillBlockThreads = 128;
 inline constexpr int kWarpsPerBlock = kFillBlockThreads / 32;
-// Each thread's skip costs about as much as a few rows; below this, use fewer threads instead.
+// The automatic grid. Each thread's skip costs about as much as a few rows, so a large call gives
+// every thread at least kMinRowsPerThread rows. A small call would then run on few blocks (2^20
+// floats: 32 of them), so the grid may grow to two blocks per multiprocessor as long as each thread
+// keeps kFloorRowsPerThread rows: on an H100 that made 2^20 floats 1.2-2.6x and 2^22 1.3-4x faster
+// for MRG32k3a, KISS99, PCG64 and the counter engines (scripts/exp/grid-probe.cu, 2026-11-26),
+// while every thread's skip at 2 rows per thread at 2^24 was slower for MRG32k3a (311 against 378
+// G/s), hence the floor only up to 2 blocks per SM. An engine whose skip costs more says so with
+// E::kSkipCostInRows, the floor it gets (XORWOW: its matrix table; more threads were slower).
 inline constexpr std::uint64_t kMinRowsPerThread = 8;
+inline constexpr std::uint64_t kFloorRowsPerThread = 2;
+inline constexpr std::uint64_t kFloorBlocksPerSm = 2;
+template <class E, class = void>
+struct FloorRowsPerThread {
+  static constexpr std::uint64_t value = kFloorRowsPerThread;
+};
+template <class E>
+struct FloorRowsPerThread<E, std::void_t<decltype(E::kSkipCostInRows)>> {
+  static constexpr std::uint64_t value = E::kSkipCostInRows;
+};
 
 // Shared-memory layout of one warp's rows for values of type V: rows padded by one 16-byte vector,
 // which keeps rows 16-byte aligned and makes both the row-wise 16-byte stores of the producing
@@ -134,10 +151,15 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
 
   std::uint64_t blocks = ctx.cuda_blocks;
   if (blocks == 0) {
-    // One full wave of resident blocks, fewer when the job is small.
-    const std::uint64_t wave = wave_blocks(fill_kernel<E, Tr>, kFillBlockThreads);
-    const std::uint64_t threads_wanted = (range.row_count + kMinRowsPerThread - 1) / kMinRowsPerThread;
-    blocks = std::min(wave, (threads_wanted + kFillBlockThreads - 1) / kFillBlockThreads);
+    // One full wave of resident blocks, fewer when the job is small (see kMinRowsPerThread).
+    const int sms = sm_count(current_device());
+    const std::uint64_t wave = wave_blocks(fill_kernel<E, Tr>, kFillBlockThreads, sms);
+    auto blocks_for = [&](std::uint64_t rows_per_thread) {
+      const std::uint64_t threads = (range.row_count + rows_per_thread - 1) / rows_per_thread;
+      return (threads + kFillBlockThreads - 1) / kFillBlockThreads;
+    };
+    const std::uint64_t floor = std::min(blocks_for(FloorRowsPerThread<E>::value), kFloorBlocksPerSm * sms);
+    blocks = std::min(wave, std::max(blocks_for(kMinRowsPerThread), floor));
   }
   blocks = clamp_grid(blocks);
   const std::uint64_t threads = blocks * kFillBlockThreads;

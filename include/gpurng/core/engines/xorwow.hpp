@@ -140,6 +140,9 @@ struct Traits {
   using state_type = Position;
   using raw_type = std::uint32_t;
   using bits_type = std::uint32_t;
+  // A skip (up to 64 products with 160 x 160 GF(2) matrices read from the table) costs about as
+  // much as 8 rows of 32 values: a bulk fill never gives a thread fewer rows than that.
+  static constexpr std::uint64_t kSkipCostInRows = 8;
   GPURNG_HD static GPURNG_FORCEINLINE raw_type next(Position& p) { return xorwow::next(p.st); }
   GPURNG_HD static void skip(Position& p, std::uint64_t k) { xorwow::skip(p.st, *p.table, k); }
   GPURNG_HD static GPURNG_FORCEINLINE bits_type bits(raw_type r) { return r; }

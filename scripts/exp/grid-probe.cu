@@ -1,0 +1,55 @@
+// How the grid size (Generator::cuda_blocks, tuning only) moves a steady call's time, per engine and
+// size: uniform floats into device memory, CUDA-event timing of 20 calls after 3 warm-ups.
+//   nvcc -O2 -std=c++17 -arch=sm_90 -Iinclude scripts/exp/grid-probe.cu -Lbuild -lgpurng -o build/grid-probe
+//   build/grid-probe xorwow,philox4x32-10 20,24 0,16,33,66,132,264,528,1056
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpurng/gpurng.hpp"
+
+static std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string t; std::getline(in, t, ',');) out.push_back(t);
+  return out;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: grid-probe ENGINES LOG2SIZES BLOCKS (comma-separated)\n");
+    return 2;
+  }
+  float* d = nullptr;
+  std::size_t max_n = 0;
+  for (const auto& e : split(argv[2])) max_n = std::max<std::size_t>(max_n, std::size_t{1} << std::stoi(e));
+  if (cudaMalloc(&d, max_n * sizeof(float)) != cudaSuccess) return 1;
+  cudaEvent_t a, b;
+  cudaEventCreate(&a);
+  cudaEventCreate(&b);
+  std::printf("engine log2n blocks us_per_call GS/s\n");
+  for (const auto& name : split(argv[1])) {
+    for (const auto& l : split(argv[2])) {
+      const std::size_t n = std::size_t{1} << std::stoi(l);
+      for (const auto& bl : split(argv[3])) {
+        gpurng::Generator g(gpurng::parse_engine(name), gpurng::Backend::cuda);
+        g.cuda_blocks(static_cast<unsigned>(std::stoul(bl)));
+        for (int i = 0; i < 3; ++i) g.generate_uniform(d, n);
+        cudaEventRecord(a);
+        const int calls = 20;
+        for (int i = 0; i < calls; ++i) g.generate_uniform(d, n);
+        cudaEventRecord(b);
+        cudaEventSynchronize(b);
+        float ms = 0;
+        cudaEventElapsedTime(&ms, a, b);
+        const double us = 1000.0 * ms / calls;
+        std::printf("%s %s %s %.1f %.1f\n", name.c_str(), l.c_str(), bl.c_str(), us, n / us / 1000.0);
+      }
+    }
+  }
+  cudaFree(d);
+  return 0;
+}
