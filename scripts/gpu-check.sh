@@ -66,7 +66,7 @@ want sanitize && for t in "$BIN"/${SAN_BINARIES:-test_cuda_*}; do
 done
 
 # Examples that run on the GPU and check themselves (non-zero exit on a mismatch).
-want examples && for ex in "example_monte_carlo_pi" "example_perthread_streams" "example_asian_option_qmc --backend cuda"; do
+want examples && for ex in "example_monte_carlo_pi" "example_perthread_streams" "example_curand_port" "example_asian_option_qmc --backend cuda"; do
   name=${ex%% *}
   [ -x "$BIN/$name" ] || continue
   if (cd "$OUT" && "$OLDPWD/$BIN"/$ex >"$OUT/$name.log" 2>&1); then r=PASS; else r=FAIL; fi
