@@ -17,7 +17,7 @@
 #include "cuda/mt19937_kernels.cuh"
 #include "gpu_timing.cuh"
 #include "gpurng/gpurng.hpp"
-#include "jump/mt_jump.hpp"
+#include "families/mt19937/mt_jump.hpp"
 
 using namespace gpurng::bench;
 namespace core_mt = gpurng::core::mt19937;

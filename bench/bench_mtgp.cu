@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "cuda/mtgp_kernels.cuh"
-#include "engines/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
 #include "gpu_timing.cuh"
 #include "gpurng/gpurng.hpp"
 

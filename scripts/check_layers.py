@@ -14,6 +14,9 @@ and enforces:
   5. tools/, bench/, examples/, scripts/exp/ and python/ never include private src/ headers (tools/ and
      bench/ may use the headers of the internal targets src/support/ and src/gf2x/); bench/ and examples/ do not
      include each other's files.
+  6. the family code src/families/** (plans, jump polynomials, parameter files, stream layouts) and
+     the list of distributions src/distributions/** include neither the fronts (src/engines/**, src/engine_impl.hpp) nor the backends
+     (src/cpu/**, src/cuda/**, src/opencl/**): both layers import it.
 
 Violations that exist today are listed in scripts/layer_allowlist.txt (`from -> to  # rule N`). The
 check fails on a violation that is not in the allowlist and on an allowlist entry that no longer
@@ -65,6 +68,8 @@ RULES = {
     4: "src/ and include/ never include tools/, bench/, examples/, python/ or tests/",
     5: "tools/, bench/, examples/, scripts/exp/, python/ never include private src/ headers; "
        "bench/ and examples/ do not include each other's files",
+    6: "src/families/ and src/distributions/ include neither the fronts (src/engines/, src/engine_impl.hpp) nor the backends "
+       "(src/cpu/, src/cuda/, src/opencl/)",
 }
 
 BACKEND_DIRS = ["src/cpu/", "src/cuda/", "src/opencl/"]
@@ -196,6 +201,10 @@ def check_edge(src, target, kind, name):
     if any(under(src, b) for b in BACKEND_DIRS):
         if under(target, "src/engines") or target == "src/engine_impl.hpp":
             rules.append(3)
+    if under(src, "src/families") or under(src, "src/distributions"):
+        if under(target, "src/engines") or target == "src/engine_impl.hpp" or \
+                any(under(target, b) for b in BACKEND_DIRS):
+            rules.append(6)
     if under(src, "src") or under(src, "include"):
         if any(under(target, d) for d in ("tools", "bench", "examples", "python", "tests")):
             rules.append(4)

@@ -4,37 +4,18 @@
 #pragma once
 
 #include <type_traits>
-#include <utility>
 
 #include "cpu/fill.hpp"
 #include "cuda/launch.hpp"
 #include "engine_impl.hpp"
-#include "gpurng/core/dist/inverse_cdf_transforms.hpp"
-#include "gpurng/core/dist/transforms.hpp"
+#include "distributions/select_transform.hpp"
 
 namespace gpurng::detail {
 
+// f(transform) for the request, normals by Box-Muller (distributions/select_transform.hpp).
 template <class E, class F>
 void with_transform(const Request& req, F&& f) {
-  using namespace core::dist;
-  const bool f32 = req.type == ValueType::f32;
-  switch (req.dist) {
-    case Distribution::bits: f(Bits<E>{}); return;
-    case Distribution::uniform:
-      f32 ? f(Uniform<E, float>{}) : f(Uniform<E, double>{});
-      return;
-    case Distribution::normal:
-      f32 ? f(Normal<E, float>{float(req.param0), float(req.param1)}) : f(Normal<E, double>{req.param0, req.param1});
-      return;
-    case Distribution::exponential:
-      f32 ? f(Exponential<E, float>{float(req.param0)}) : f(Exponential<E, double>{req.param0});
-      return;
-    case Distribution::lognormal:
-      f32 ? f(LogNormal<E, float>{float(req.param0), float(req.param1)})
-          : f(LogNormal<E, double>{req.param0, req.param1});
-      return;
-  }
-  throw Error(Status::internal_error, "unknown distribution in request");
+  dists::select_transform<E, dists::NormalForm::box_muller>(req, f);
 }
 
 // As above, for engines that offer both normal methods: with NormalMethod::inverse_cdf, normal and
@@ -42,20 +23,11 @@ void with_transform(const Request& req, F&& f) {
 // distributions are unchanged.
 template <class E, class F>
 void with_transform(const Request& req, NormalMethod method, F&& f) {
-  using namespace core::dist;
-  using C = CenteredUniforms<E>;
-  const bool f32 = req.type == ValueType::f32;
-  if (method == NormalMethod::inverse_cdf && req.dist == Distribution::normal) {
-    f32 ? f(NormalInverseCdf<C, float>{float(req.param0), float(req.param1)})
-        : f(NormalInverseCdf<C, double>{req.param0, req.param1});
-    return;
+  if (method == NormalMethod::inverse_cdf) {
+    dists::select_transform<E, dists::NormalForm::inverse_cdf_centered>(req, f);
+  } else {
+    dists::select_transform<E, dists::NormalForm::box_muller>(req, f);
   }
-  if (method == NormalMethod::inverse_cdf && req.dist == Distribution::lognormal) {
-    f32 ? f(LogNormalInverseCdf<C, float>{float(req.param0), float(req.param1)})
-        : f(LogNormalInverseCdf<C, double>{req.param0, req.param1});
-    return;
-  }
-  with_transform<E>(req, std::forward<F>(f));
 }
 
 // Fill positions [first, first + n) from base on the context's backend.

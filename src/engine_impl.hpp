@@ -9,29 +9,11 @@
 #include <sstream>
 #include <string>
 
+#include "exec.hpp"
 #include "gpurng/gpurng.hpp"
 #include "state_codec.hpp"
 
 namespace gpurng::detail {
-
-enum class ValueType : int { u32 = 0, u64 = 1, f32 = 2, f64 = 3 };
-
-inline std::size_t value_size(ValueType t) { return (t == ValueType::u32 || t == ValueType::f32) ? 4 : 8; }
-
-// One generation request; the front end has validated the parameters.
-struct Request {
-  Distribution dist;
-  ValueType type;
-  double param0;  // normal/lognormal: mean; exponential: lambda
-  double param1;  // normal/lognormal: stddev
-};
-
-struct ExecContext {
-  Backend backend;            // cpu or cuda, resolved
-  CUstream_st* stream;        // CUDA backend
-  unsigned cuda_blocks;       // 0 = automatic
-  unsigned cpu_threads;       // 0 = all hardware threads
-};
 
 class EngineImpl {
  public:

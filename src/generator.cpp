@@ -2,12 +2,14 @@
 // Engine specifics live behind detail::EngineImpl.
 #include <cmath>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <string>
 #include <system_error>
 
 #include "atomic_file.hpp"
 #include "cuda/cuda_support.hpp"
+#include "distributions/distribution_checks.hpp"
 #include "engine_impl.hpp"
 #include "state_codec.hpp"
 
@@ -88,17 +90,8 @@ class GeneratorImpl {
 
 namespace {
 
-void require_finite(double v, const char* name) {
-  if (!std::isfinite(v)) throw Error(Status::invalid_argument, std::string(name) + ": must be finite, got " + std::to_string(v));
-}
-void require_positive(double v, const char* name) {
-  if (!(v > 0.0) || !std::isfinite(v)) {
-    throw Error(Status::invalid_argument, std::string(name) + ": must be finite and > 0, got " + std::to_string(v));
-  }
-}
-
-detail::Request request(Distribution d, detail::ValueType t, double p0 = 0.0, double p1 = 0.0) {
-  return detail::Request{d, t, p0, p1};
+detail::Request request(Distribution d, detail::ValueType t, std::initializer_list<double> params = {}) {
+  return detail::dists::make_request(d, t, params.begin(), params.size());
 }
 
 }  // namespace
@@ -143,7 +136,6 @@ CUstream_st* Generator::cuda_stream() const { return impl().ctx_.stream; }
 void Generator::cuda_blocks(unsigned blocks) { impl().ctx_.cuda_blocks = blocks; }
 void Generator::cpu_threads(unsigned threads) { impl().ctx_.cpu_threads = threads; }
 
-using detail::ValueType;
 
 void Generator::generate_bits(std::uint32_t* out, std::size_t n) {
   impl().generate(request(Distribution::bits, ValueType::u32), out, n);
@@ -158,32 +150,35 @@ void Generator::generate_uniform(double* out, std::size_t n) {
   impl().generate(request(Distribution::uniform, ValueType::f64), out, n);
 }
 void Generator::generate_normal(float* out, std::size_t n, float mean, float stddev) {
-  require_finite(mean, "normal mean");
-  require_positive(stddev, "normal stddev");
-  impl().generate(request(Distribution::normal, ValueType::f32, mean, stddev), out, n);
+  impl().generate(request(Distribution::normal, ValueType::f32, {mean, stddev}), out, n);
 }
 void Generator::generate_normal(double* out, std::size_t n, double mean, double stddev) {
-  require_finite(mean, "normal mean");
-  require_positive(stddev, "normal stddev");
-  impl().generate(request(Distribution::normal, ValueType::f64, mean, stddev), out, n);
+  impl().generate(request(Distribution::normal, ValueType::f64, {mean, stddev}), out, n);
 }
 void Generator::generate_exponential(float* out, std::size_t n, float lambda) {
-  require_positive(lambda, "exponential lambda");
-  impl().generate(request(Distribution::exponential, ValueType::f32, lambda), out, n);
+  impl().generate(request(Distribution::exponential, ValueType::f32, {lambda}), out, n);
 }
 void Generator::generate_exponential(double* out, std::size_t n, double lambda) {
-  require_positive(lambda, "exponential lambda");
-  impl().generate(request(Distribution::exponential, ValueType::f64, lambda), out, n);
+  impl().generate(request(Distribution::exponential, ValueType::f64, {lambda}), out, n);
 }
 void Generator::generate_lognormal(float* out, std::size_t n, float mean, float stddev) {
-  require_finite(mean, "lognormal mean");
-  require_positive(stddev, "lognormal stddev");
-  impl().generate(request(Distribution::lognormal, ValueType::f32, mean, stddev), out, n);
+  impl().generate(request(Distribution::lognormal, ValueType::f32, {mean, stddev}), out, n);
 }
 void Generator::generate_lognormal(double* out, std::size_t n, double mean, double stddev) {
-  require_finite(mean, "lognormal mean");
-  require_positive(stddev, "lognormal stddev");
-  impl().generate(request(Distribution::lognormal, ValueType::f64, mean, stddev), out, n);
+  impl().generate(request(Distribution::lognormal, ValueType::f64, {mean, stddev}), out, n);
+}
+
+void Generator::generate(Distribution d, const double* params, std::size_t nparams, std::uint32_t* out, std::size_t n) {
+  impl().generate(detail::dists::make_request(d, ValueType::u32, params, nparams), out, n);
+}
+void Generator::generate(Distribution d, const double* params, std::size_t nparams, std::uint64_t* out, std::size_t n) {
+  impl().generate(detail::dists::make_request(d, ValueType::u64, params, nparams), out, n);
+}
+void Generator::generate(Distribution d, const double* params, std::size_t nparams, float* out, std::size_t n) {
+  impl().generate(detail::dists::make_request(d, ValueType::f32, params, nparams), out, n);
+}
+void Generator::generate(Distribution d, const double* params, std::size_t nparams, double* out, std::size_t n) {
+  impl().generate(detail::dists::make_request(d, ValueType::f64, params, nparams), out, n);
 }
 
 std::vector<std::uint8_t> Generator::state_bytes() const { return impl().state_bytes(); }

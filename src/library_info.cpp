@@ -29,17 +29,6 @@ const char* backend_name(Backend b) noexcept {
   return "unknown";
 }
 
-const char* distribution_name(Distribution d) noexcept {
-  switch (d) {
-    case Distribution::bits: return "bits";
-    case Distribution::uniform: return "uniform";
-    case Distribution::normal: return "normal";
-    case Distribution::exponential: return "exponential";
-    case Distribution::lognormal: return "lognormal";
-  }
-  return "unknown";
-}
-
 bool built_with_cuda() noexcept { return GPURNG_WITH_CUDA != 0; }
 
 std::vector<DeviceInfo> cuda_devices() { return detail::cuda::devices(); }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "dcmt_reference.hpp"
-#include "engines/dcmt_family.hpp"
+#include "families/dcmt/dcmt_family.hpp"
 #include "gpurng/core/dcmt_produce.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 #include "test_support.hpp"

@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "dcmt_plan.hpp"
+#include "families/dcmt/dcmt_plan.hpp"
 #include "dcmt_reference.hpp"
-#include "engines/dcmt_family.hpp"
+#include "families/dcmt/dcmt_family.hpp"
 #include "gpurng/core/engines/dcmt_sets.hpp"
 #include "gpurng/gpurng.hpp"
 #include "test_support.hpp"

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <set>
 
-#include "engines/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
 #include "gf2/dc_search.hpp"
 #include "gf2/engine_adapters.hpp"
 #include "gf2/equidistribution.hpp"

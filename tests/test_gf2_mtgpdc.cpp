@@ -4,7 +4,7 @@
 // or more per set: tests/test_gf2_long.cpp.
 #include <gtest/gtest.h>
 
-#include "engines/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
 #include "gf2/engine_adapters.hpp"
 #include "gf2/equidistribution.hpp"
 #include "gf2/mtgpdc_search.hpp"

@@ -8,7 +8,7 @@
 
 #include "gpurng/core/engines/mt19937.hpp"
 #include "gpurng/gpurng.hpp"
-#include "jump/mt_jump.hpp"
+#include "families/mt19937/mt_jump.hpp"
 #include "test_support.hpp"
 
 namespace core_mt = gpurng::core::mt19937;

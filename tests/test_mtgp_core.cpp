@@ -7,9 +7,9 @@
 
 #include <random>
 
-#include "engines/mtgp_param_tables.hpp"
-#include "engines/mtgp_polynomials.hpp"
-#include "engines/mtgp_start_polys.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_polynomials.hpp"
+#include "families/mtgp/mtgp_start_polys.hpp"
 #include "mtgp_test_support.hpp"
 
 namespace m = gpurng::core::mtgp;

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <random>
 
-#include "engines/mtgp_param_tables.hpp"
-#include "engines/mtgp_polynomials.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_polynomials.hpp"
 #include "gpurng/gpurng.h"
 #include "mtgp_test_support.hpp"
 #include "stats.hpp"

@@ -1,4 +1,4 @@
-// The MTGP engines' parameter files (param_file(), --param-file; src/engines/mtgp_param_file.cpp):
+// The MTGP engines' parameter files (param_file(), --param-file; src/families/mtgp/mtgp_param_file.cpp):
 // the library's own tables read back from data/mtgp give the built-in sequences, the reference form
 // (four basis words) too, state files carry a file's set, and every malformed file is rejected with
 // the generator unchanged.
@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "engines/mtgp_param_file.hpp"
-#include "engines/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_param_file.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
 #include "gpurng/gpurng.hpp"
 
 namespace {

@@ -17,8 +17,8 @@
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/gpurng.hpp"
-#include "sobol/joe_kuo_table.hpp"
-#include "sobol/sobol_warp.hpp"
+#include "families/sobol/joe_kuo_table.hpp"
+#include "families/sobol/sobol_warp.hpp"
 
 using gpurng::Backend;
 using gpurng::Engine;

@@ -91,6 +91,26 @@ enum class Backend : int {
 
 enum class Distribution : int { bits = 0, uniform = 1, normal = 2, exponential = 3, lognormal = 4 };
 
+// The element types a distribution can be generated in (the pointer type of Generator::generate).
+enum class ValueType : int { u32 = 0, u64 = 1, f32 = 2, f64 = 3 };
+
+// A distribution's parameters, in the order of DistributionInfo::params (at most
+// kMaxDistributionParams; the CLI option of each is --<name>).
+constexpr unsigned kMaxDistributionParams = 4;
+struct DistributionParam {
+  const char* name;
+  double default_value;
+};
+
+struct DistributionInfo {
+  Distribution distribution;
+  const char* name;         // the CLI name, e.g. "normal"
+  const char* description;  // one line, with the parameters' valid ranges
+  unsigned param_count;
+  DistributionParam params[kMaxDistributionParams];
+  unsigned value_types;     // bit (1u << int(ValueType::...)) for each type it is generated in
+};
+
 // Engine options. An engine that has no such option rejects the setter with Status::unsupported;
 // docs/ENGINES.md lists which engine takes which, and the defaults.
 enum class Scramble : int { none = 0, digital_shift = 1, owen = 2 };   // quasi-random engines
@@ -110,6 +130,11 @@ const EngineInfo& engine_info(Engine e);
 Engine parse_engine(std::string_view name);
 const char* backend_name(Backend b) noexcept;
 const char* distribution_name(Distribution d) noexcept;
+// Every distribution, in enum order; the one of d; a CLI name to the enum (throws
+// Error(invalid_argument) listing the valid names).
+std::vector<DistributionInfo> distributions();
+const DistributionInfo& distribution_info(Distribution d);
+Distribution parse_distribution(std::string_view name);
 
 struct DeviceInfo {
   int index;
@@ -203,6 +228,14 @@ class Generator {
   void generate_exponential(double* out, std::size_t n, double lambda = 1.0);
   void generate_lognormal(float* out, std::size_t n, float mean = 0.0f, float stddev = 1.0f);
   void generate_lognormal(double* out, std::size_t n, double mean = 0.0, double stddev = 1.0);
+  // Any distribution: params[0..nparams) in the order of distribution_info(d).params; parameters
+  // not given take their defaults (nparams may be 0 and params then null). The pointer's element
+  // type is the value type; bits take the engine's width (engine_info().bits_width). Throws
+  // Error(invalid_argument) naming a parameter outside its range, or a value type d is not offered in.
+  void generate(Distribution d, const double* params, std::size_t nparams, std::uint32_t* out, std::size_t n);
+  void generate(Distribution d, const double* params, std::size_t nparams, std::uint64_t* out, std::size_t n);
+  void generate(Distribution d, const double* params, std::size_t nparams, float* out, std::size_t n);
+  void generate(Distribution d, const double* params, std::size_t nparams, double* out, std::size_t n);
 
   // The whole state (engine, seed state, stream selection, offset) as a versioned, checksummed
   // file; load_state() continues bit for bit. Loading checks engine, version, size and checksum,

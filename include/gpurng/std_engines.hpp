@@ -19,7 +19,7 @@
 namespace gpurng {
 
 namespace detail {
-// Defined in libgpurng (src/jump/): the window at q becomes the window at q + k, using x^k mod P(x).
+// Defined in libgpurng (src/families/mt19937/mt_jump.cpp): the window at q becomes the window at q + k, using x^k mod P(x).
 void mt_jump_window(std::uint32_t* window, std::uint64_t k);
 void mt_jump_window(std::uint64_t* window, std::uint64_t k);
 // Throws gpurng::Error(invalid_argument) for an empty key (init_by_array needs at least one word).

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cpu/fill.hpp"
-#include "dcmt_plan.hpp"
+#include "families/dcmt/dcmt_plan.hpp"
 
 namespace gpurng::detail::dcmt {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cpu/fill.hpp"
-#include "engines/mtgp_streams.hpp"
+#include "families/mtgp/mtgp_streams.hpp"
 #include "gpurng/core/engines/mtgp_layout.hpp"
 
 namespace gpurng::detail::cpu::mtgp {

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "cpu/mtgp_fill.hpp"
-#include "engines/mtgp_dispatch.hpp"
+#include "families/mtgp/mtgp_dispatch.hpp"
 
 namespace gpurng::detail::cpu::mtgp {
 namespace {

@@ -12,8 +12,8 @@
 
 #include "cpu/fill.hpp"
 #include "gpurng/core/engines/sobol.hpp"
-#include "sobol/joe_kuo_table.hpp"
-#include "sobol/sobol_layout.hpp"
+#include "families/sobol/joe_kuo_table.hpp"
+#include "families/sobol/sobol_layout.hpp"
 
 namespace gpurng::detail::cpu {
 

@@ -6,7 +6,7 @@
 // A call is one launch. The workspace keeps every stream's window at the end of a call, so a steady
 // stream of calls needs no host work (and, with equal counts, the jump polynomials of the chunks come
 // from the cache); a call anywhere else starts the lanes from their seeding and jumps each to its
-// window with polynomials made on the host (src/jump/dcmt_jump.cpp). A call captured in a CUDA graph
+// window with polynomials made on the host (src/families/dcmt/dcmt_jump.cpp). A call captured in a CUDA graph
 // always starts from the seeding and keeps nothing, so that replays repeat the same values.
 #include <algorithm>
 #include <vector>
@@ -16,7 +16,7 @@
 #include "cuda/grid.cuh"
 #include "cuda/launchers.cuh"
 #include "cuda/workspace.cuh"
-#include "dcmt_plan.hpp"
+#include "families/dcmt/dcmt_plan.hpp"
 #include "gpurng/core/dcmt_produce.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine_impl.hpp"
-#include "engines/dcmt_family.hpp"
+#include "exec.hpp"
+#include "families/dcmt/dcmt_family.hpp"
 #include "gpurng/core/stream_produce.hpp"
 
 namespace gpurng::detail::cuda {

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "engine_impl.hpp"
+#include "exec.hpp"
 
 namespace gpurng::detail::cuda {
 

@@ -6,30 +6,20 @@
 // from being discarded as unused. Nothing calls table() itself.
 #pragma once
 
-#include "gpurng/core/dist/transforms.hpp"
+#include "distributions/select_transform.hpp"
 
 namespace gpurng::detail::cuda {
 
-template <class... Tr>
-struct TransformList {};
+using dists::TransformList;
 
-// The transforms every engine offers: bits, and uniform, normal (Box-Muller), exponential and
-// log-normal values in float and double.
-template <class E>
-using StandardTransforms =
-    TransformList<core::dist::Bits<E>, core::dist::Uniform<E, float>, core::dist::Uniform<E, double>,
-                  core::dist::Normal<E, float>, core::dist::Normal<E, double>, core::dist::Exponential<E, float>,
-                  core::dist::Exponential<E, double>, core::dist::LogNormal<E, float>, core::dist::LogNormal<E, double>>;
+// The transforms every engine offers: every distribution of distributions/distribution_list.hpp,
+// normals and log-normals by Box-Muller (or, with Form, the inverse CDF).
+template <class E, dists::NormalForm Form = dists::NormalForm::box_muller>
+using StandardTransforms = dists::AllTransforms<E, Form>;
 
 // The transforms of list A, then those of list B.
 template <class A, class B>
-struct ConcatTransforms;
-template <class... A, class... B>
-struct ConcatTransforms<TransformList<A...>, TransformList<B...>> {
-  using type = TransformList<A..., B...>;
-};
-template <class A, class B>
-using Concat = typename ConcatTransforms<A, B>::type;
+using Concat = typename dists::ConcatLists<A, B>::type;
 
 // Entry i of Launchers' table over the transforms Tr...: Launchers::address<Tr>() is the address
 // of its launcher for Tr.

@@ -28,7 +28,7 @@
 #include "cuda/mt19937_launch.hpp"
 #include "cuda/workspace.cuh"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
-#include "jump/mt_jump.hpp"
+#include "families/mt19937/mt_jump.hpp"
 
 namespace gpurng::detail::cuda {
 
@@ -349,14 +349,6 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   }
 }
 
-// The inverse-CDF normal and log-normal over E's centred uniforms (NormalMethod::inverse_cdf).
-template <class E>
-using InverseCdfTransforms =
-    TransformList<core::dist::NormalInverseCdf<core::dist::CenteredUniforms<E>, float>,
-                  core::dist::NormalInverseCdf<core::dist::CenteredUniforms<E>, double>,
-                  core::dist::LogNormalInverseCdf<core::dist::CenteredUniforms<E>, float>,
-                  core::dist::LogNormalInverseCdf<core::dist::CenteredUniforms<E>, double>>;
-
 // Every distribution's launcher, for both engines (called from plain C++ in mt19937_engine.cpp;
 // launchers.cuh).
 template <class P>
@@ -367,7 +359,7 @@ struct MtLaunchers {
   }
   static const void* table(int i) {
     using E = core::mt19937::Engine<P>;
-    return launcher_table<MtLaunchers>(i, Concat<StandardTransforms<E>, InverseCdfTransforms<E>>{});
+    return launcher_table<MtLaunchers>(i, Concat<StandardTransforms<E>, StandardTransforms<E, dists::NormalForm::inverse_cdf_centered>>{});
   }
 };
 

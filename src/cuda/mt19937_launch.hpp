@@ -10,7 +10,7 @@
 #include <functional>
 #include <memory>
 
-#include "engine_impl.hpp"
+#include "exec.hpp"
 
 namespace gpurng::detail::cuda {
 

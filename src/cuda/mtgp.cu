@@ -12,7 +12,7 @@
 
 #include "cuda/check.cuh"
 #include "cuda/mtgp_kernels.cuh"
-#include "engines/mtgp_dispatch.hpp"
+#include "families/mtgp/mtgp_dispatch.hpp"
 
 namespace gpurng::detail::cuda::mtgp {
 namespace {

@@ -10,7 +10,7 @@
 // barrier at the end of a round orders them against the next round.
 //
 // State records in device memory: N + 1 words per slot, x_{p-1} .. x_{p+N-1} for position p (see
-// src/engines/mtgp_streams.hpp), and the positions in a separate array.
+// src/families/mtgp/mtgp_streams.hpp), and the positions in a separate array.
 #pragma once
 
 #include <cstdint>

@@ -8,7 +8,7 @@
 // table (SobolDirections, made once by expand_kernel) into its shared memory; the lanes then make
 // 16-byte-aligned groups of consecutive points, 32 groups apart, with the Gray-code jump and the
 // strided step y(n + 2^q) = y(n) ^ v[q-1] ^ v[ctz(~(n | (2^q - 1)))]; each warp store writes 512
-// contiguous bytes. The lane's work is src/sobol/sobol_warp.hpp, which a CPU test also runs.
+// contiguous bytes. The lane's work is src/families/sobol/sobol_warp.hpp, which a CPU test also runs.
 //
 // Warps rather than whole blocks per dimension, and any number of them: stretches need not be
 // powers of two, so the grid fits the GPU exactly; a dimension with few points does not idle a
@@ -30,7 +30,7 @@
 #include "cuda/relaxed_capture.cuh"
 #include "cuda/sobol_launch.hpp"
 #include "cuda/workspace.cuh"
-#include "sobol/sobol_warp.hpp"
+#include "families/sobol/sobol_warp.hpp"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "gpurng/core/engines/sobol.hpp"
 
@@ -39,7 +39,7 @@ namespace gpurng::detail::cuda {
 namespace {
 
 // The packed direction-number table in device memory (32 bytes per dimension, 663 KiB), generated
-// at build time like the host copy (src/sobol/joe_kuo_table.cpp). Only expand_kernel reads it.
+// at build time like the host copy (src/families/sobol/joe_kuo_table.cpp). Only expand_kernel reads it.
 __device__ const core::sobol::PackedPolynomial kJoeKuoDevice[core::sobol::kMaxDimensions] = {
 #include "sobol_joe_kuo_table.inc"
 };
@@ -85,7 +85,7 @@ __global__ void expand_kernel(U* __restrict__ rows, std::uint32_t dims) {
 }
 
 // Warp w of the grid takes the stretch [w per_warp, (w+1) per_warp) of rect's output; the lane's
-// work is sobol::warp_stretch (src/sobol/sobol_warp.hpp).
+// work is sobol::warp_stretch (src/families/sobol/sobol_warp.hpp).
 template <class E, class Tr>
 __global__ void __launch_bounds__(kSobolBlockThreads)
     sobol_kernel(const typename E::raw_type* __restrict__ rows, sobol::Rect rect, sobol::ScrambleConfig sc,
@@ -200,13 +200,9 @@ void launch_sobol(SobolDirectionsPtr<typename E::raw_type>& dirs, const sobol::R
 }
 
 // Every transform of both engines (the engine's dispatch picks one at run time; launchers.cuh):
-// normals and log-normals by the inverse CDF of the points themselves.
+// normals and log-normals by the inverse CDF of the points themselves, one point per value.
 template <class E>
-using SobolTransforms =
-    TransformList<core::dist::Bits<E>, core::dist::Uniform<E, float>, core::dist::Uniform<E, double>,
-                  core::dist::NormalInverseCdf<E, float>, core::dist::NormalInverseCdf<E, double>,
-                  core::dist::Exponential<E, float>, core::dist::Exponential<E, double>,
-                  core::dist::LogNormalInverseCdf<E, float>, core::dist::LogNormalInverseCdf<E, double>>;
+using SobolTransforms = StandardTransforms<E, dists::NormalForm::inverse_cdf>;
 
 template <class E>
 struct SobolLaunchers {

@@ -10,8 +10,8 @@
 
 #include <memory>
 
-#include "engine_impl.hpp"
-#include "sobol/sobol_layout.hpp"
+#include "exec.hpp"
+#include "families/sobol/sobol_layout.hpp"
 
 namespace gpurng::detail::cuda {
 

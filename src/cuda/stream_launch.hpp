@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "engine_impl.hpp"
+#include "exec.hpp"
 #include "gpurng/core/stream_produce.hpp"
 
 namespace gpurng::detail::cuda {

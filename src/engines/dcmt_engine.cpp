@@ -8,7 +8,7 @@
 #include "cpu/dcmt_fill.hpp"
 #include "cuda/dcmt_launch.hpp"
 #include "dispatch.hpp"
-#include "engines/dcmt_family.hpp"
+#include "families/dcmt/dcmt_family.hpp"
 #include "engines/engine_factories.hpp"
 #include "gpurng/core/engines/dcmt_sets.hpp"
 

@@ -11,7 +11,7 @@
 #include "dispatch.hpp"
 #include "engines/engine_factories.hpp"
 #include "gpurng/core/engines/mt19937.hpp"
-#include "jump/mt_jump.hpp"
+#include "families/mt19937/mt_jump.hpp"
 
 namespace gpurng::detail {
 namespace {

@@ -1,5 +1,5 @@
 // Built without CUDA: the MTGP engines have no device store.
-#include "engines/mtgp_streams.hpp"
+#include "families/mtgp/mtgp_streams.hpp"
 
 namespace gpurng::detail::mtgp {
 

@@ -1,17 +1,17 @@
 // The MTGP engines behind the generator front end: parameter set, streams, seeding as the
 // reference does, offset, state payload. The stream states live in a backend Store (host memory or
-// the device); a PositionBook plans each call (src/engines/mtgp_plan.hpp).
+// the device); a PositionBook plans each call (src/families/mtgp/mtgp_plan.hpp).
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engines/engine_factories.hpp"
-#include "engines/mtgp_dispatch.hpp"
-#include "engines/mtgp_param_file.hpp"
-#include "engines/mtgp_param_tables.hpp"
-#include "engines/mtgp_plan.hpp"
-#include "engines/mtgp_polynomials.hpp"
-#include "engines/mtgp_streams.hpp"
+#include "families/mtgp/mtgp_dispatch.hpp"
+#include "families/mtgp/mtgp_param_file.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_plan.hpp"
+#include "families/mtgp/mtgp_polynomials.hpp"
+#include "families/mtgp/mtgp_streams.hpp"
 #include "mtgp_param_csv.hpp"
 
 namespace gpurng::detail {

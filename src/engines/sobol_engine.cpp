@@ -14,8 +14,8 @@
 #include "cuda/sobol_launch.hpp"
 #include "engines/engine_factories.hpp"
 #include "gpurng/core/engines/sobol.hpp"
-#include "sobol/sobol_layout.hpp"
-#include "sobol/sobol_transforms.hpp"
+#include "families/sobol/sobol_layout.hpp"
+#include "families/sobol/sobol_transforms.hpp"
 
 namespace gpurng::detail {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "dc_csv.hpp"
 #include "engine_adapters.hpp"
-#include "engines/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
 #include "mtgp_param_csv.hpp"
 #include "polynomial.hpp"
 

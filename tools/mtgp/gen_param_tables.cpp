@@ -24,7 +24,7 @@
 namespace {
 
 struct TableSpec {
-  const char* name;  // the C++ name in engines/mtgp_param_tables.hpp
+  const char* name;  // the C++ name in families/mtgp/mtgp_param_tables.hpp
   const char* file;  // in data/mtgp
   int bits;
   std::uint32_t mexp;
@@ -78,7 +78,7 @@ std::string generate(const std::string& dir) {
   std::ostringstream out;
   out << "// GENERATED at build time by tools/mtgp/gen_param_tables.cpp from data/mtgp/*.csv -- do not edit.\n"
          "// The published MTGP parameter sets (provenance: data/mtgp/PROVENANCE.md).\n"
-         "#include \"engines/mtgp_param_tables.hpp\"\n\n"
+         "#include \"families/mtgp/mtgp_param_tables.hpp\"\n\n"
          "namespace gpurng::detail::mtgp_tables {\nnamespace {\n\n";
   for (const TableSpec& spec : kTables) {
     const std::string path = dir + "/" + spec.file;

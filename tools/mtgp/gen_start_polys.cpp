@@ -2,13 +2,13 @@
 //
 //   gen_mtgp_start_polys <output.inc>
 //
-// A jumped MTGP generator starts slot u at u * 2^64 steps (src/engines/mtgp_streams.hpp), built by
+// A jumped MTGP generator starts slot u at u * 2^64 steps (src/families/mtgp/mtgp_streams.hpp), built by
 // doubling with c_r = x^(2^(64 + r)) mod P, P the characteristic polynomial of the parameter set.
 // Finding P (Berlekamp-Massey on 2p outputs) and then squaring x 64 + r times modulo it costs 20 ms
 // (p = 11213) to most of a second (p = 110503) at a generator's first call. For the first set of
 // every shipped jumped engine (the default --param-set 0) this program computes c_r for
 // r < kRounds with the library's own code (mtgp_polynomials.cpp) and writes them as word arrays
-// that src/engines/mtgp_start_polys.cpp includes; a first call then reads them instead.
+// that src/families/mtgp/mtgp_start_polys.cpp includes; a first call then reads them instead.
 // Exits non-zero with a message if anything fails.
 #include <cstdint>
 #include <cstdio>
@@ -16,8 +16,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "engines/mtgp_param_tables.hpp"
-#include "engines/mtgp_polynomials.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_polynomials.hpp"
 
 namespace {
 

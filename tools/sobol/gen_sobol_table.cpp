@@ -5,7 +5,7 @@
 // Reads Joe and Kuo's direction-number file (a header line, then "d s a m_1 ... m_s" for
 // d = 2..21201), checks every row (consecutive d, 1 <= s <= 18, a < 2^(s-1), m_i odd and < 2^i), and
 // writes one core::sobol::PackedPolynomial initialiser per dimension, van der Corput first, as a
-// brace-list fragment that src/sobol/joe_kuo_table.cpp (host) and src/cuda/sobol.cu (device)
+// brace-list fragment that src/families/sobol/joe_kuo_table.cpp (host) and src/cuda/sobol.cu (device)
 // include. The packing is documented in include/gpurng/core/engines/sobol.hpp. Exits non-zero with a
 // message naming the line on any malformed input.
 #include <cstdint>

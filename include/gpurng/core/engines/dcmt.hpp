@@ -204,7 +204,7 @@ GPURNG_HD GPURNG_FORCEINLINE void step(Window<S>& w, std::uint32_t aaa) {
 //   window(q + J)[j] = XOR over { i : g_i = 1 } of X_{q+i+j}.
 // (The low R bits of window[0] are not part of the state: no output depends on them, and a jump may
 // leave them different from the words the recurrence would give.) The polynomials are computed on the
-// host (src/jump/dcmt_jump.cpp). Coefficient word k (bits 32k .. 32k + 31) is read at coeff[k * stride],
+// host (src/families/dcmt/dcmt_jump.cpp). Coefficient word k (bits 32k .. 32k + 31) is read at coeff[k * stride],
 // so that the polynomials of many sets can be stored word-major, one column per set.
 
 // In registers: at most 32 N steps of the window with a masked XOR of it into the sum (the CUDA form;

@@ -21,7 +21,7 @@
 //   window(q + J)[j] = XOR over { i : g_i = 1 } of X_{q+i+j},   j = 0 .. n-1,
 // the same sum Haramoto et al. evaluate by Horner's rule, here taken from the forward sequence (a
 // correlation, which parallelises over j and i). Only the polynomial needs big-number arithmetic; it is
-// computed on the host (src/jump/, NTL) and handed to apply_jump() below or to the CUDA jump kernel.
+// computed on the host (src/families/mt19937/mt_jump.cpp) and handed to apply_jump() below or to the CUDA jump kernel.
 #pragma once
 
 #include <cstddef>

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engines/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
 
 namespace gpurng::detail::mtgp_tables {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gpurng/core/engines/dcmt.hpp"
-#include "jump/dcmt_jump.hpp"
+#include "families/dcmt/dcmt_jump.hpp"
 
 namespace gpurng::detail::dcmt {
 

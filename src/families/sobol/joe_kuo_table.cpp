@@ -1,4 +1,4 @@
-#include "sobol/joe_kuo_table.hpp"
+#include "families/sobol/joe_kuo_table.hpp"
 
 namespace gpurng::detail::sobol {
 

@@ -1,6 +1,6 @@
-#include "engines/mtgp_start_polys.hpp"
+#include "families/mtgp/mtgp_start_polys.hpp"
 
-#include "engines/mtgp_param_tables.hpp"
+#include "families/mtgp/mtgp_param_tables.hpp"
 
 namespace gpurng::detail::mtgp {
 namespace {

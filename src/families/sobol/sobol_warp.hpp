@@ -17,7 +17,7 @@
 #include <type_traits>
 
 #include "gpurng/core/engines/sobol.hpp"
-#include "sobol/sobol_layout.hpp"
+#include "families/sobol/sobol_layout.hpp"
 
 namespace gpurng::detail::sobol {
 

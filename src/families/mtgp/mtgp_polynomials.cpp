@@ -1,4 +1,4 @@
-#include "engines/mtgp_polynomials.hpp"
+#include "families/mtgp/mtgp_polynomials.hpp"
 
 #include <map>
 #include <mutex>

@@ -1,5 +1,5 @@
 // Dynamic-Creator families: construction, set checks, and the parameter-file reader.
-#include "engines/dcmt_family.hpp"
+#include "families/dcmt/dcmt_family.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "engines/mtgp_polynomials.hpp"
+#include "families/mtgp/mtgp_polynomials.hpp"
 
 namespace gpurng::detail::mtgp {
 

@@ -1,5 +1,5 @@
 // MTGP parameter tables from CSV files (see mtgp_param_file.hpp).
-#include "engines/mtgp_param_file.hpp"
+#include "families/mtgp/mtgp_param_file.hpp"
 
 #include <deque>
 #include <map>

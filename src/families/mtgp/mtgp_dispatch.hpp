@@ -6,9 +6,9 @@
 
 #include <type_traits>
 
-#include "engine_impl.hpp"
-#include "engines/mtgp_streams.hpp"
-#include "gpurng/core/dist/transforms.hpp"
+#include "distributions/select_transform.hpp"
+#include "exec.hpp"
+#include "families/mtgp/mtgp_streams.hpp"
 #include "gpurng/core/engines/mtgp_layout.hpp"
 
 namespace gpurng::detail::mtgp {
@@ -21,19 +21,7 @@ struct Tag {
 // f(tag, transform) for the value type T of the request (T = bits_type for Distribution::bits).
 template <class E, class T, class F>
 void with_transform_of(const Request& req, F&& f) {
-  using namespace core::dist;
-  if constexpr (std::is_integral_v<T>) {
-    f(Tag<E>{}, Bits<E>{});
-  } else {
-    switch (req.dist) {
-      case Distribution::bits: break;
-      case Distribution::uniform: f(Tag<E>{}, Uniform<E, T>{}); return;
-      case Distribution::normal: f(Tag<E>{}, Normal<E, T>{T(req.param0), T(req.param1)}); return;
-      case Distribution::exponential: f(Tag<E>{}, Exponential<E, T>{T(req.param0)}); return;
-      case Distribution::lognormal: f(Tag<E>{}, LogNormal<E, T>{T(req.param0), T(req.param1)}); return;
-    }
-    throw Error(Status::internal_error, "mtgp: unknown distribution in request");
-  }
+  dists::select_transform_of_type<E, T, dists::NormalForm::box_muller>(req, [&](const auto& tr) { f(Tag<E>{}, tr); });
 }
 
 template <class E, class F>

@@ -1,6 +1,6 @@
 // Characteristic and jump polynomials of Dynamic-Creator sets, with the library's GF(2)[x] code
 // (src/gf2x/; gf2x::Modulus picks the folding or the Barrett reduction for each set's polynomial).
-#include "jump/dcmt_jump.hpp"
+#include "families/dcmt/dcmt_jump.hpp"
 
 #include <algorithm>
 #include <mutex>

@@ -16,10 +16,10 @@
 #include <memory>
 #include <vector>
 
-#include "engine_impl.hpp"
-#include "engines/mtgp_plan.hpp"
-#include "engines/mtgp_polynomials.hpp"
-#include "engines/mtgp_start_polys.hpp"
+#include "exec.hpp"
+#include "families/mtgp/mtgp_plan.hpp"
+#include "families/mtgp/mtgp_polynomials.hpp"
+#include "families/mtgp/mtgp_start_polys.hpp"
 #include "gpurng/core/engines/mtgp.hpp"
 
 namespace gpurng::detail::mtgp {

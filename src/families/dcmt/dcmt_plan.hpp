@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "engines/dcmt_family.hpp"
+#include "families/dcmt/dcmt_family.hpp"
 #include "gpurng/core/dcmt_produce.hpp"
 
 namespace gpurng::detail::dcmt {

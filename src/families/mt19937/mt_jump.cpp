@@ -2,7 +2,7 @@
 // GF(2)[x] code (src/gf2x/). P(x) is sparse (135 terms for MT19937) and its second-highest term is
 // more than a word below the top, so gf2x::Modulus reduces by folding each word above x^19937 onto
 // the terms, which costs less than the two products of a general reduction.
-#include "jump/mt_jump.hpp"
+#include "families/mt19937/mt_jump.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,0 +1,31 @@
+// What one generation call asks for and where it runs: the vocabulary shared by the fronts, the
+// family code and the backends. It sits below all of them (it includes only the public API), so a
+// backend can take a Request and an ExecContext without seeing any engine front.
+#pragma once
+
+#include <cstddef>
+
+#include "gpurng/gpurng.hpp"
+
+namespace gpurng::detail {
+
+using gpurng::ValueType;
+
+inline std::size_t value_size(ValueType t) { return (t == ValueType::u32 || t == ValueType::f32) ? 4 : 8; }
+
+// One generation request; the front end has checked the parameters against the distribution's
+// entry (distributions/distribution_list.hpp) and filled in the defaults of those not given.
+struct Request {
+  Distribution dist;
+  ValueType type;
+  double params[kMaxDistributionParams];  // in the order of distribution_info(dist).params
+};
+
+struct ExecContext {
+  Backend backend;            // cpu or cuda, resolved
+  CUstream_st* stream;        // CUDA backend
+  unsigned cuda_blocks;       // 0 = automatic
+  unsigned cpu_threads;       // 0 = all hardware threads
+};
+
+}  // namespace gpurng::detail
