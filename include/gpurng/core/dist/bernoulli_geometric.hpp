@@ -47,8 +47,9 @@ GPURNG_HD GPURNG_FORCEINLINE I ceil_saturated(double q) {
 // P(X = k) = (1-p)^(k-1) p (NumPy's convention; failures before the first success = X - 1).
 // Inversion: X = max(1, ceil(log(u) / log(1 - p))), since P(X > k) = P(u < (1-p)^k) = (1-p)^k.
 // log(1 - p) is log1p(-p) (relative accuracy for tiny p) computed once by make(); p = 1 gives -inf
-// there and X = 1 always. Values beyond the largest I (possible for p below about 2^-27 with
-// uint32, far less likely with uint64) saturate at the largest I. u = 1 gives X = 1 (within
+// there and X = 1 always. Values beyond the largest I saturate at the largest I: possible only when
+// -log(u_min) / -log(1 - p) exceeds it, u_min the smallest uniform (2^-53: 36.7; 2^-33: 22.9), i.e.
+// for p below about 8e-9 with uint32 and below about 2e-18 with uint64. u = 1 gives X = 1 (within
 // the grid bound above).
 template <class E, class I>
 struct Geometric {
