@@ -57,7 +57,8 @@ struct DiscreteFit {
 // Chi-square of integer samples against pmf(k) on [lo, hi]: consecutive k are merged into bins of
 // expected count >= min_expected (the last remainder joins the bin before it); samples below lo
 // count in the first bin and above hi in the last, so the end bins hold the far tails. The caller
-// picks [lo, hi] with negligible mass outside (below 1e-12 each side).
+// picks [lo, hi] with negligible mass outside (below 1e-12 each side); with lo = 0 the mass above hi
+// (1 minus the window's) is added to the last bin's expected count, for heavy tails.
 template <class V>
 DiscreteFit chi2_discrete(const std::vector<V>& x, const std::function<long double(std::uint64_t)>& pmf, std::uint64_t lo,
                           std::uint64_t hi, double min_expected = 20.0) {
@@ -77,6 +78,11 @@ DiscreteFit chi2_discrete(const std::vector<V>& x, const std::function<long doub
   }
   if (expected.empty()) return DiscreteFit{0.0, 0, 0.0};
   expected.back() += acc;
+  if (lo == 0) {  // no lower tail: the mass above hi belongs to the last bin
+    double total = 0;
+    for (double e : expected) total += e;
+    expected.back() += std::max(0.0, n - total);
+  }
   std::vector<double> observed(expected.size(), 0.0);
   for (V v : x) {
     const std::uint64_t k = static_cast<std::uint64_t>(v);
