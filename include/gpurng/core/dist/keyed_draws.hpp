@@ -44,6 +44,7 @@ enum class DrawTag : std::uint32_t {
   student_t = 6,
   truncated_normal = 7,
   negative_binomial = 8,
+  uniform_int = 9,
 };
 
 class KeyedDraws {

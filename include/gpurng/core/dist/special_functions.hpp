@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "gpurng/core/dist/elementary.hpp"
+#include "gpurng/core/dist/log1p.hpp"
 #include "gpurng/core/dist/polynomial.hpp"
 
 namespace gpurng::core::dist::special {
@@ -35,15 +36,8 @@ GPURNG_HD GPURNG_FORCEINLINE double floor_exact(double x) {
   return t > x ? ieee::sub(t, 1.0) : t;
 }
 
-// log(1 + x) for x > -1 (finite). u = 1 + x rounded; log(u) * x / (u - 1) corrects u's rounding
-// error to first order (Goldberg, Theorem 4), so small x keep their relative precision.
-GPURNG_HD GPURNG_FORCEINLINE double log1p(double x) {
-  const double u = ieee::add(1.0, x);
-  if (u == 1.0) return x;
-  const double um1 = ieee::sub(u, 1.0);
-  if (um1 == x) return elementary::log(u);  // 1 + x was exact
-  return ieee::div(ieee::mul(elementary::log(u), x), um1);
-}
+// log(1 + x): the one portable log1p of the core (log1p.hpp).
+using elementary::log1p;
 
 // exp(x) - 1 for any finite x: u = exp(x); (u - 1) * x / log(u) (Kahan) where u is not 1, -1 where
 // u - 1 rounds to it, +inf where exp overflows.

@@ -17,13 +17,9 @@
 //                             of two; but up to about 1/2 relative for ranges of about 2^(B-1)
 //                             values (s = 3 * 2^30 on a 32-bit engine gives P(k) = 2^-31 or 2^-32),
 //                             which a test can see. Use it where s <= 2^(B-32).
-//   UniformIntWide<E, T, K>   K raw outputs per value, B = K * width. K = 2 on a 32-bit engine and a
-//                             32-bit range, or on a 64-bit engine and a 64-bit range, gives
-//                             |s P(k) - 1| < 2^-32 for every range; K = 3 (B = 96) does that for a
-//                             64-bit range on a 32-bit engine. It reads K raws and writes ONE value,
-//                             which today's backends cannot drive (they give each value one raw), so
-//                             it has no `arity` member and cannot be wired by mistake; see
-//                             docs/notes-dist-a.md.
+//   UniformIntKeyed<E, T>     what the library ships: arity 2, B = width(T) + 32 bits per value,
+//                             the engine's own bits first and keyed draws (keyed_draws.hpp) for the
+//                             rest, so |s P(k) - 1| < 2^-32 for every range on every engine.
 //
 // The engine's bits are assumed uniform on [0, 2^width). An engine whose bits cover [0, M) with
 // M < 2^width (mrg32k3a: M = m1 = 2^32 - 209) adds (2^width - M) / M per raw to the bound (4.9e-8
@@ -37,6 +33,7 @@
 #include <type_traits>
 
 #include "gpurng/core/config.hpp"
+#include "gpurng/core/dist/keyed_draws.hpp"
 #include "gpurng/core/uint128.hpp"
 
 namespace gpurng::core::dist {
@@ -113,7 +110,7 @@ struct UniformInt {
   using U = typename std::make_unsigned<T>::type;
   using Word = typename E::bits_type;
   static_assert(sizeof(Word) >= sizeof(T),
-                "a 64-bit range needs 64 random bits per value: use UniformIntWide on a 32-bit engine");
+                "a 64-bit range needs 64 random bits per value: use UniformIntKeyed on a 32-bit engine");
   static constexpr int arity = 1;
   T lo;
   T hi;
@@ -131,34 +128,55 @@ struct UniformInt {
   }
 };
 
-// Value j = lo + floor(X_j * s / 2^(K w)), X_j = the K raws Kj .. Kj+K-1 concatenated, raw Kj the
-// most significant, w = width of E::bits_type. Reads K raws, writes one value.
-template <class E, class T, int K>
-struct UniformIntWide {
+// The shipped transform: arity 2, value 2k + j from raws (2k, 2k + 1), slot j, with B bits of X_j:
+//   B = w (the engine's width) when w >= width(T) + 32 (a 64-bit engine and a 32-bit range):
+//       X_j = bits(raw 2k + j), exactly UniformInt above;
+//   otherwise B = width(T) + 32 (64 for 32-bit T, 96 for 64-bit T): the top w bits of X_j are
+//       bits(raw 2k + j) and the rest are the first keyed draws of the group (keyed_draws.hpp,
+//       DrawTag::uniform_int, slot j), most significant first.
+// So |s P(k) - 1| < 2^-32 for every range on every engine, value i is a function of its group alone
+// (positions 2k, 2k + 1 as for every arity-2 transform), and what it reads depends only on (engine
+// width, T), never on the range.
+template <class E, class T>
+struct UniformIntKeyed {
   static_assert(std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8), "32- or 64-bit integers");
   using value_type = T;
   using U = typename std::make_unsigned<T>::type;
   using Word = typename E::bits_type;
-  static constexpr int raws_per_value = K;
-  static constexpr int kLimbs = K * static_cast<int>(sizeof(Word) / 4);
-  static_assert(K >= 1 && kLimbs >= 2 && kLimbs <= 4, "64 to 128 bits per value");
+  static constexpr int arity = 2;
+  static constexpr int kWordBits = uniform_int_detail::width<Word>();
+  static constexpr int kBudget = uniform_int_detail::width<T>() + 32;
+  static constexpr bool kRawAlone = kWordBits >= kBudget;
+  static constexpr int kLimbs = kRawAlone ? 2 : kBudget / 32;  // 32-bit limbs of X
   T lo;
   T hi;
   GPURNG_HD static const char* check(T lo_, T hi_) { return uniform_int_check(lo_, hi_); }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
-    const U span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
-    std::uint32_t x[kLimbs];
-    for (int k = 0; k < K; ++k) {
-      const Word w = E::bits(r[k]);
-      if constexpr (sizeof(Word) == 4) {
-        x[k] = w;
-      } else {
-        x[2 * k] = static_cast<std::uint32_t>(w >> 32);
-        x[2 * k + 1] = static_cast<std::uint32_t>(w);
+    if constexpr (kRawAlone) {
+      UniformInt<E, T>{lo, hi}(r, out);
+      UniformInt<E, T>{lo, hi}(r + 1, out + 1);
+    } else {
+      const U span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
+      for (unsigned j = 0; j < 2; ++j) {
+        std::uint32_t x[kLimbs];
+        const Word w = E::bits(r[j]);
+        int filled = 0;
+        if constexpr (sizeof(Word) == 4) {
+          x[filled++] = w;
+        } else {
+          x[filled++] = static_cast<std::uint32_t>(w >> 32);
+          x[filled++] = static_cast<std::uint32_t>(w);
+        }
+        KeyedDraws draws(r[0], r[1], 0.0, DrawTag::uniform_int, j);
+        while (filled < kLimbs) {
+          const std::uint64_t k = draws.next_bits();
+          x[filled++] = static_cast<std::uint32_t>(k >> 32);
+          if (filled < kLimbs) x[filled++] = static_cast<std::uint32_t>(k);
+        }
+        const U off = static_cast<U>(uniform_int_detail::scale_limbs<kLimbs>(x, static_cast<std::uint64_t>(span)));
+        out[j] = static_cast<T>(static_cast<U>(static_cast<U>(lo) + off));
       }
     }
-    const U off = static_cast<U>(uniform_int_detail::scale_limbs<kLimbs>(x, static_cast<std::uint64_t>(span)));
-    out[0] = static_cast<T>(static_cast<U>(static_cast<U>(lo) + off));
   }
 };
 
