@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "gpurng/gpurng.hpp"
 
@@ -11,7 +12,9 @@ namespace gpurng::detail {
 
 using gpurng::ValueType;
 
-inline std::size_t value_size(ValueType t) { return (t == ValueType::u32 || t == ValueType::f32) ? 4 : 8; }
+inline std::size_t value_size(ValueType t) {
+  return (t == ValueType::u32 || t == ValueType::f32 || t == ValueType::i32) ? 4 : 8;
+}
 
 // One generation request; the front end has checked the parameters against the distribution's
 // entry (distributions/distribution_list.hpp) and filled in the defaults of those not given.
@@ -19,6 +22,9 @@ struct Request {
   Distribution dist;
   ValueType type;
   double params[kMaxDistributionParams];  // in the order of distribution_info(dist).params
+  // Integer parameters exact beyond 2^53 (uniform_int's lo and hi, as the two's-complement bits of
+  // the value type's integers).
+  std::uint64_t int_params[2];
 };
 
 struct ExecContext {

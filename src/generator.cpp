@@ -45,6 +45,7 @@ class GeneratorImpl {
 
   void generate(const Request& req, void* out, std::size_t n) {
     if (n == 0) return;
+    if (req.dist == Distribution::bits) check_bits_width(req.type);
     if (out == nullptr) throw Error(Status::invalid_argument, "out: null pointer with count " + std::to_string(n));
     const std::uint64_t saved_offset = engine_->offset();
     try {
@@ -61,6 +62,17 @@ class GeneratorImpl {
     } catch (...) {
       engine_->set_offset(saved_offset);
       throw;
+    }
+  }
+
+  // bits come in the engine's own width (EngineInfo::bits_width), checked here for every engine.
+  void check_bits_width(ValueType t) const {
+    const EngineInfo& e = engine_info(engine_->id());
+    const unsigned width = static_cast<unsigned>(8 * value_size(t));
+    if (width != e.bits_width) {
+      const std::string w = std::to_string(e.bits_width);
+      throw Error(Status::unsupported,
+                  std::string(e.name) + " produces " + w + "-bit integers: generate_bits needs a uint" + w + "_t buffer");
     }
   }
 
@@ -179,6 +191,37 @@ void Generator::generate(Distribution d, const double* params, std::size_t npara
 }
 void Generator::generate(Distribution d, const double* params, std::size_t nparams, double* out, std::size_t n) {
   impl().generate(detail::dists::make_request(d, ValueType::f64, params, nparams), out, n);
+}
+void Generator::generate(Distribution d, const double* params, std::size_t nparams, std::int32_t* out, std::size_t n) {
+  impl().generate(detail::dists::make_request(d, ValueType::i32, params, nparams), out, n);
+}
+void Generator::generate(Distribution d, const double* params, std::size_t nparams, std::int64_t* out, std::size_t n) {
+  impl().generate(detail::dists::make_request(d, ValueType::i64, params, nparams), out, n);
+}
+void Generator::generate(Distribution d, ValueType t, const double* params, std::size_t nparams, void* out,
+                         std::size_t n) {
+  if (static_cast<unsigned>(t) > static_cast<unsigned>(ValueType::i64)) {
+    throw Error(Status::invalid_argument, "value type: unknown value " + std::to_string(static_cast<int>(t)) +
+                                              "; valid: 0 (uint32) .. 5 (int64)");
+  }
+  impl().generate(detail::dists::make_request(d, t, params, nparams), out, n);
+}
+
+void Generator::generate_integers(std::int32_t* out, std::size_t n, std::int32_t lo, std::int32_t hi) {
+  impl().generate(detail::dists::make_integer_request(ValueType::i32, static_cast<std::uint64_t>(static_cast<std::int64_t>(lo)),
+                                                      static_cast<std::uint64_t>(static_cast<std::int64_t>(hi))),
+                  out, n);
+}
+void Generator::generate_integers(std::int64_t* out, std::size_t n, std::int64_t lo, std::int64_t hi) {
+  impl().generate(
+      detail::dists::make_integer_request(ValueType::i64, static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi)),
+      out, n);
+}
+void Generator::generate_integers(std::uint32_t* out, std::size_t n, std::uint32_t lo, std::uint32_t hi) {
+  impl().generate(detail::dists::make_integer_request(ValueType::u32, lo, hi), out, n);
+}
+void Generator::generate_integers(std::uint64_t* out, std::size_t n, std::uint64_t lo, std::uint64_t hi) {
+  impl().generate(detail::dists::make_integer_request(ValueType::u64, lo, hi), out, n);
 }
 
 std::vector<std::uint8_t> Generator::state_bytes() const { return impl().state_bytes(); }

@@ -89,17 +89,42 @@ enum class Backend : int {
   cuda = 2,
 };
 
-enum class Distribution : int { bits = 0, uniform = 1, normal = 2, exponential = 3, lognormal = 4 };
+// The distributions (docs/ENGINES.md, "Distributions": method, parameters, which positions of the
+// engine's sequence value i uses). distribution_info() gives each one's parameters and value types.
+enum class Distribution : int {
+  bits = 0,
+  uniform = 1,
+  normal = 2,
+  exponential = 3,
+  lognormal = 4,
+  uniform_int = 5,
+  bernoulli = 6,
+  geometric = 7,
+  poisson = 8,
+  binomial = 9,
+  negative_binomial = 10,
+  gamma = 11,
+  chi_square = 12,
+  beta = 13,
+  student_t = 14,
+  cauchy = 15,
+  weibull = 16,
+  laplace = 17,
+  logistic = 18,
+  gumbel = 19,
+  rayleigh = 20,
+  truncated_normal = 21,
+};
 
 // The element types a distribution can be generated in (the pointer type of Generator::generate).
-enum class ValueType : int { u32 = 0, u64 = 1, f32 = 2, f64 = 3 };
+enum class ValueType : int { u32 = 0, u64 = 1, f32 = 2, f64 = 3, i32 = 4, i64 = 5 };
 
 // A distribution's parameters, in the order of DistributionInfo::params (at most
 // kMaxDistributionParams; the CLI option of each is --<name>).
 constexpr unsigned kMaxDistributionParams = 4;
 struct DistributionParam {
   const char* name;
-  double default_value;
+  double default_value;  // NaN: required (no default)
 };
 
 struct DistributionInfo {
@@ -236,6 +261,16 @@ class Generator {
   void generate(Distribution d, const double* params, std::size_t nparams, std::uint64_t* out, std::size_t n);
   void generate(Distribution d, const double* params, std::size_t nparams, float* out, std::size_t n);
   void generate(Distribution d, const double* params, std::size_t nparams, double* out, std::size_t n);
+  void generate(Distribution d, const double* params, std::size_t nparams, std::int32_t* out, std::size_t n);
+  void generate(Distribution d, const double* params, std::size_t nparams, std::int64_t* out, std::size_t n);
+  // The same with the value type given at run time (out points to n values of type t).
+  void generate(Distribution d, ValueType t, const double* params, std::size_t nparams, void* out, std::size_t n);
+  // Uniform integers in [lo, hi] (Distribution::uniform_int) with the exact 64-bit bounds that
+  // doubles cannot carry: value type int32, int64, uint32 or uint64.
+  void generate_integers(std::int32_t* out, std::size_t n, std::int32_t lo, std::int32_t hi);
+  void generate_integers(std::int64_t* out, std::size_t n, std::int64_t lo, std::int64_t hi);
+  void generate_integers(std::uint32_t* out, std::size_t n, std::uint32_t lo, std::uint32_t hi);
+  void generate_integers(std::uint64_t* out, std::size_t n, std::uint64_t lo, std::uint64_t hi);
 
   // The whole state (engine, seed state, stream selection, offset) as a versioned, checksummed
   // file; load_state() continues bit for bit. Loading checks engine, version, size and checksum,

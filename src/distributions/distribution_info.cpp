@@ -1,6 +1,7 @@
 // The public view of the list of distributions (distribution_list.hpp): names, parameters and value
 // types for the CLI, the C API and the Python package, and the parameter checks of
 // Generator::generate.
+#include <cmath>
 #include <string>
 
 #include "distributions/distribution_checks.hpp"
@@ -28,8 +29,12 @@ constexpr unsigned type_bits() {
     return 1u << static_cast<int>(ValueType::f64);
   } else if constexpr (std::is_same_v<V, std::uint32_t>) {
     return 1u << static_cast<int>(ValueType::u32);
-  } else {
+  } else if constexpr (std::is_same_v<V, std::uint64_t>) {
     return 1u << static_cast<int>(ValueType::u64);
+  } else if constexpr (std::is_same_v<V, std::int32_t>) {
+    return 1u << static_cast<int>(ValueType::i32);
+  } else {
+    return 1u << static_cast<int>(ValueType::i64);
   }
 }
 
@@ -65,7 +70,7 @@ const std::vector<DistributionInfo>& table() {
 template <class Entry>
 bool check_if(const Request& req) {
   if (req.dist != Entry::id) return false;
-  Entry::check(req.params, req.type);
+  Entry::check(req);
   return true;
 }
 
@@ -76,12 +81,47 @@ void check_in(const Request& req, List<Entry...>) {
 
 }  // namespace
 
+namespace {
+
+const char* type_name(ValueType t) {
+  switch (t) {
+    case ValueType::u32: return "uint32";
+    case ValueType::u64: return "uint64";
+    case ValueType::f32: return "float";
+    case ValueType::f64: return "double";
+    case ValueType::i32: return "int32";
+    case ValueType::i64: return "int64";
+  }
+  return "unknown";
+}
+
+// uniform_int's bounds given as doubles: integers within the value type's range, exactly.
+std::uint64_t integer_bound(double v, ValueType t, const char* param) {
+  double lo = 0.0, hi = 0.0;  // the type's range; 2^63 and 2^64 are exact doubles
+  switch (t) {
+    case ValueType::i32: lo = -2147483648.0; hi = 2147483647.0; break;
+    case ValueType::u32: lo = 0.0; hi = 4294967295.0; break;
+    case ValueType::i64: lo = -0x1p63; hi = 0x1p63; break;
+    default: lo = 0.0; hi = 0x1p64; break;
+  }
+  const bool upper_open = t == ValueType::i64 || t == ValueType::u64;
+  const bool in_range = v >= lo && (upper_open ? v < hi : v <= hi);  // false for NaN
+  if (!in_range || std::floor(v) != v) {
+    throw Error(Status::invalid_argument, std::string("uniform_int ") + param + ": must be an integer in the " +
+                                              type_name(t) + " range, got " + number_text(v) +
+                                              (upper_open ? " (for bounds beyond 2^53 use generate_integers)" : ""));
+  }
+  if (t == ValueType::u64) return static_cast<std::uint64_t>(v);
+  return static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
+}
+
+}  // namespace
+
 Request make_request(Distribution d, ValueType t, const double* params, std::size_t nparams) {
   const DistributionInfo& info = distribution_info(d);
   if ((info.value_types >> static_cast<int>(t) & 1u) == 0) {
-    static const char* const type_names[] = {"uint32", "uint64", "float", "double"};
-    throw Error(Status::invalid_argument, std::string("distribution ") + info.name + ": not offered in " +
-                                              type_names[static_cast<int>(t)] + " values");
+    throw Error(Status::invalid_argument,
+                std::string("distribution ") + info.name + ": not offered in " + type_name(t) + " values");
   }
   if (nparams > info.param_count) {
     throw Error(Status::invalid_argument, std::string("distribution ") + info.name + ": takes " +
@@ -91,8 +131,27 @@ Request make_request(Distribution d, ValueType t, const double* params, std::siz
   if (params == nullptr && nparams != 0) {
     throw Error(Status::invalid_argument, "params: null pointer with count " + std::to_string(nparams));
   }
-  Request req{d, t, {}};
-  for (unsigned i = 0; i < info.param_count; ++i) req.params[i] = i < nparams ? params[i] : info.params[i].default_value;
+  Request req{d, t, {}, {}};
+  for (unsigned i = 0; i < info.param_count; ++i) {
+    if (i < nparams) {
+      req.params[i] = params[i];
+    } else if (std::isnan(info.params[i].default_value)) {
+      throw Error(Status::invalid_argument, std::string(info.name) + " " + info.params[i].name +
+                                                ": required (it has no default)");
+    } else {
+      req.params[i] = info.params[i].default_value;
+    }
+  }
+  if (d == Distribution::uniform_int) {
+    req.int_params[0] = integer_bound(req.params[0], t, "lo");
+    req.int_params[1] = integer_bound(req.params[1], t, "hi");
+  }
+  check_in(req, AllDistributions{});
+  return req;
+}
+
+Request make_integer_request(ValueType t, std::uint64_t lo_bits, std::uint64_t hi_bits) {
+  Request req{Distribution::uniform_int, t, {}, {lo_bits, hi_bits}};
   check_in(req, AllDistributions{});
   return req;
 }

@@ -10,9 +10,9 @@
 //   params[]                   name (the CLI option --<name>) and default of each parameter
 //   Values                     the C++ value types it is generated in (Types<...>; EngineBits is
 //                              the engine's own integer type)
-//   check(p, type)             throws Error(invalid_argument) naming the parameter and its range
-//   make<E, T, Form>(p)        the transform for engine traits E and value type T, from the checked
-//                              parameters p (Request::params); Form says how the engine family
+//   check(request)             throws Error(invalid_argument) naming the parameter and its range
+//   make<E, T, Form>(request)  the transform for engine traits E and value type T, from the checked
+//                              parameters (Request::params); Form says how the engine family
 //                              makes normals (box_muller, or the inverse CDF of centred or of raw
 //                              uniforms). A transform has arity 1 or 2 (what every family's
 //                              producer supports); families that need arity 1 (Sobol') skip the
@@ -22,6 +22,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstdio>
+#include <cstdint>
 #include <string>
 
 #include "exec.hpp"
@@ -36,6 +38,12 @@ struct EngineBits {};  // a value type: the engine's bits_type (its width is che
 
 enum class NormalForm { box_muller, inverse_cdf_centered, inverse_cdf };
 
+// An engine traits type for naming a transform whose static check() is all that is used.
+struct NoEngine {
+  using raw_type = std::uint32_t;
+  using bits_type = std::uint32_t;
+};
+
 struct ParamSpec {
   const char* name;
   double default_value;
@@ -43,8 +51,9 @@ struct ParamSpec {
 
 // Parameter checks shared by the entries; the messages name the distribution and the parameter.
 inline std::string number_text(double v) {
-  std::string s = std::to_string(v);
-  return s;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
 }
 inline void require_finite(double v, const char* dist, const char* param) {
   if (!std::isfinite(v)) {
@@ -59,6 +68,14 @@ inline void require_positive(double v, const char* dist, const char* param) {
   }
 }
 
+// The core's checks return nullptr / "" for valid parameters, else a message (core/ throws nothing).
+inline void require_core(const char* message, double got) {
+  if (message != nullptr) throw Error(Status::invalid_argument, std::string(message) + ", got " + number_text(got));
+}
+inline void require_core(const std::string& message) {
+  if (!message.empty()) throw Error(Status::invalid_argument, message);
+}
+
 // ---- the entries ---------------------------------------------------------------------------------
 
 struct BitsEntry {
@@ -68,9 +85,9 @@ struct BitsEntry {
   static constexpr int param_count = 0;
   static constexpr ParamSpec params[1] = {{nullptr, 0.0}};
   using Values = Types<EngineBits>;
-  static void check(const double*, ValueType) {}
+  static void check(const Request&) {}
   template <class E, class T, NormalForm>
-  static core::dist::Bits<E> make(const double*) {
+  static core::dist::Bits<E> make(const Request&) {
     return {};
   }
 };
@@ -82,9 +99,9 @@ struct UniformEntry {
   static constexpr int param_count = 0;
   static constexpr ParamSpec params[1] = {{nullptr, 0.0}};
   using Values = Types<float, double>;
-  static void check(const double*, ValueType) {}
+  static void check(const Request&) {}
   template <class E, class T, NormalForm>
-  static core::dist::Uniform<E, T> make(const double*) {
+  static core::dist::Uniform<E, T> make(const Request&) {
     return {};
   }
 };
@@ -106,14 +123,14 @@ struct NormalEntry {
   static constexpr int param_count = 2;
   static constexpr ParamSpec params[2] = {{"mean", 0.0}, {"stddev", 1.0}};
   using Values = Types<float, double>;
-  static void check(const double* p, ValueType) {
-    require_finite(p[0], name, "mean");
-    require_positive(p[1], name, "stddev");
+  static void check(const Request& r) {
+    require_finite(r.params[0], name, "mean");
+    require_positive(r.params[1], name, "stddev");
   }
   template <class E, class T, NormalForm Form>
-  static auto make(const double* p) {
+  static auto make(const Request& r) {
     using Tr = typename NormalShaped<core::dist::Normal, core::dist::NormalInverseCdf, E, T, Form>::type;
-    return Tr{T(p[0]), T(p[1])};
+    return Tr{T(r.params[0]), T(r.params[1])};
   }
 };
 
@@ -124,10 +141,10 @@ struct ExponentialEntry {
   static constexpr int param_count = 1;
   static constexpr ParamSpec params[1] = {{"lambda", 1.0}};
   using Values = Types<float, double>;
-  static void check(const double* p, ValueType) { require_positive(p[0], name, "lambda"); }
+  static void check(const Request& r) { require_positive(r.params[0], name, "lambda"); }
   template <class E, class T, NormalForm>
-  static core::dist::Exponential<E, T> make(const double* p) {
-    return {T(p[0])};
+  static core::dist::Exponential<E, T> make(const Request& r) {
+    return {T(r.params[0])};
   }
 };
 
@@ -139,22 +156,34 @@ struct LogNormalEntry {
   static constexpr int param_count = 2;
   static constexpr ParamSpec params[2] = {{"mean", 0.0}, {"stddev", 1.0}};
   using Values = Types<float, double>;
-  static void check(const double* p, ValueType) {
-    require_finite(p[0], name, "mean");
-    require_positive(p[1], name, "stddev");
+  static void check(const Request& r) {
+    require_finite(r.params[0], name, "mean");
+    require_positive(r.params[1], name, "stddev");
   }
   template <class E, class T, NormalForm Form>
-  static auto make(const double* p) {
+  static auto make(const Request& r) {
     using Tr = typename NormalShaped<core::dist::LogNormal, core::dist::LogNormalInverseCdf, E, T, Form>::type;
-    return Tr{T(p[0]), T(p[1])};
+    return Tr{T(r.params[0]), T(r.params[1])};
   }
 };
+
+}  // namespace gpurng::detail::dists
+
+#include "distributions/entries_discrete.hpp"
+#include "distributions/entries_continuous.hpp"
+
+namespace gpurng::detail::dists {
 
 // ---- the list ------------------------------------------------------------------------------------
 
 template <class... Entry>
 struct List {};
 
-using AllDistributions = List<BitsEntry, UniformEntry, NormalEntry, ExponentialEntry, LogNormalEntry>;
+// In the order of the public enum Distribution (distribution_info.cpp checks it).
+using AllDistributions =
+    List<BitsEntry, UniformEntry, NormalEntry, ExponentialEntry, LogNormalEntry, UniformIntEntry, BernoulliEntry,
+         GeometricEntry, PoissonEntry, BinomialEntry, NegativeBinomialEntry, GammaEntry, ChiSquareEntry, BetaEntry,
+         StudentTEntry, CauchyEntry, WeibullEntry, LaplaceEntry, LogisticEntry, GumbelEntry, RayleighEntry,
+         TruncatedNormalEntry>;
 
 }  // namespace gpurng::detail::dists

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "distributions/distribution_list.hpp"
 
@@ -27,14 +28,18 @@ constexpr bool serves_type(ValueType t) {
     return t == ValueType::f64;
   } else if constexpr (std::is_same_v<V, std::uint32_t>) {
     return t == ValueType::u32;
-  } else {
-    static_assert(std::is_same_v<V, std::uint64_t>, "a value type of distribution_list.hpp");
+  } else if constexpr (std::is_same_v<V, std::uint64_t>) {
     return t == ValueType::u64;
+  } else if constexpr (std::is_same_v<V, std::int32_t>) {
+    return t == ValueType::i32;
+  } else {
+    static_assert(std::is_same_v<V, std::int64_t>, "a value type of distribution_list.hpp");
+    return t == ValueType::i64;
   }
 }
 
 template <class E, NormalForm Form, class Entry, class V>
-using TransformOf = decltype(Entry::template make<E, Resolve<V, E>, Form>(static_cast<const double*>(nullptr)));
+using TransformOf = decltype(Entry::template make<E, Resolve<V, E>, Form>(std::declval<const Request&>()));
 
 // Families whose normals come from the inverse CDF of the raw points (Sobol') keep each value a
 // function of one point: they serve transforms of arity 1 only.
@@ -50,7 +55,7 @@ bool try_value(const Request& req, F& f) {
   if (!Match::template serves<V, C>(req.type)) return false;
   using Tr = TransformOf<E, Form, Entry, V>;
   if constexpr (servable<Tr, Form>) {
-    f(Entry::template make<E, C, Form>(req.params));
+    f(Entry::template make<E, C, Form>(req));
   } else {
     throw Error(Status::unsupported, std::string("distribution ") + Entry::name +
                                          " takes pairs of outputs; this engine serves only distributions that use "
@@ -80,26 +85,11 @@ struct MatchRequestType {
   }
 };
 
-template <class T>
-struct MatchConcreteType {
-  template <class V, class C>
-  static constexpr bool serves(ValueType) {
-    return std::is_same_v<C, T>;
-  }
-};
-
 // f(transform) for the request: the transform of req.dist, in the value type req.type, with the
 // family's normal form.
 template <class E, NormalForm Form, class F>
 void select_transform(const Request& req, F&& f) {
   select_in<E, Form, MatchRequestType>(req, f, AllDistributions{});
-}
-
-// As above where the family has already chosen the concrete value type T for the request (MTGP's
-// conversions pick engine traits per value type).
-template <class E, class T, NormalForm Form, class F>
-void select_transform_of_type(const Request& req, F&& f) {
-  select_in<E, Form, MatchConcreteType<T>>(req, f, AllDistributions{});
 }
 
 // ---- compile time --------------------------------------------------------------------------------

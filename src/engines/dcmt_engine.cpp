@@ -107,9 +107,6 @@ class DcmtEngine final : public EngineImpl {
   std::uint64_t remaining() const override { return ~offset_; }
 
   void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (req.type == ValueType::u64) {
-      throw Error(Status::unsupported, std::string(kName) + " produces 32-bit integers: generate_bits needs a uint32_t buffer");
-    }
     if (n > remaining()) {
       throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
                                                 " passes 2^64 - 1, the end of the addressable " + kName + " sequence");

@@ -85,10 +85,6 @@ class MtEngine final : public EngineImpl {
   std::uint64_t remaining() const override { return ~offset_; }
 
   void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (req.dist == Distribution::bits && req.type != (kWide ? ValueType::u64 : ValueType::u32)) {
-      throw Error(Status::unsupported, kWide ? "mt19937_64 produces 64-bit integers: generate_bits needs a uint64_t buffer"
-                                             : "mt19937 produces 32-bit integers: generate_bits needs a uint32_t buffer");
-    }
     if (n > remaining()) {
       throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
                                                 " passes 2^64 - 1, the end of the addressable " + name() + " sequence");

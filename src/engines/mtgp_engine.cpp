@@ -125,7 +125,6 @@ class MtgpEngine final : public EngineImpl {
   std::uint64_t remaining() const override { return ~offset_; }
 
   void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    check_type(req.type);
     if (n > remaining()) {
       throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
                                                 " passes 2^64 - 1, the end of the addressable " + name() +
@@ -139,7 +138,7 @@ class MtgpEngine final : public EngineImpl {
       book_.reset(st.slots);
     }
     const std::uint64_t threshold = std::uint64_t{table_->params[0].mexp} * m::state_words(table_->params[0]) / 16;
-    const CallPlan plan = book_.plan(layout, offset_, n, mtgp::arity_of(req), pair, threshold);
+    const CallPlan plan = book_.plan(layout, offset_, n, mtgp::arity_of<W>(req, v_.curand ? mtgp::Conversions::curand : mtgp::Conversions::reference), pair, threshold);
     try {
       store_->fill(plan, req, out, ctx);
     } catch (...) {
@@ -231,15 +230,6 @@ class MtgpEngine final : public EngineImpl {
   }
 
  private:
-  void check_type(ValueType t) const {
-    const bool ok = sizeof(W) == 4 ? t != ValueType::u64 : t != ValueType::u32;
-    if (!ok) {
-      throw Error(Status::unsupported, std::string(name()) + " produces " + std::to_string(8 * sizeof(W)) +
-                                           "-bit integers: generate_bits needs a uint" + std::to_string(8 * sizeof(W)) +
-                                           "_t buffer");
-    }
-  }
-
   void reset() {
     offset_ = 0;
     store_.reset();

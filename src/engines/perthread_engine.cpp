@@ -62,10 +62,6 @@ class PerThreadEngine final : public EngineImpl {
   std::uint64_t remaining() const override { return ~offset_; }
 
   void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (req.type == ValueType::u64) {
-      throw Error(Status::unsupported,
-                  std::string(E::name) + " produces 32-bit integers: generate_bits needs a uint32_t buffer");
-    }
     if (n > remaining()) {
       throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
                                                 " passes 2^64 - 1, the end of the addressable " + E::name + " sequence");

@@ -144,10 +144,6 @@ class SobolEngine final : public EngineImpl {
 
   // Checks a request of n values and returns its number of points.
   std::uint64_t points_of(const Request& req, std::size_t n) const {
-    if (req.type == (k32 ? ValueType::u64 : ValueType::u32)) {
-      throw Error(Status::unsupported, std::string(name()) + " produces " + (k32 ? "32" : "64") +
-                                           "-bit integers: generate_bits needs a uint" + (k32 ? "32" : "64") + "_t buffer");
-    }
     if (n % dims_ != 0) {
       throw Error(Status::invalid_argument, "count: " + std::to_string(n) + " values is not a multiple of the " +
                                                 std::to_string(dims_) + " dimensions (" + name() +

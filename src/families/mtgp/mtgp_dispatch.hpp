@@ -18,41 +18,37 @@ struct Tag {
   using type = E;
 };
 
-// f(tag, transform) for the value type T of the request (T = bits_type for Distribution::bits).
-template <class E, class T, class F>
-void with_transform_of(const Request& req, F&& f) {
-  dists::select_transform_of_type<E, T, dists::NormalForm::box_muller>(req, [&](const auto& tr) { f(Tag<E>{}, tr); });
-}
-
-template <class E, class F>
-void with_value_type(const Request& req, F&& f) {
-  switch (req.type) {
-    case ValueType::u32:
-    case ValueType::u64: with_transform_of<E, typename E::bits_type>(req, f); return;
-    case ValueType::f32: with_transform_of<E, float>(req, f); return;
-    case ValueType::f64: with_transform_of<E, double>(req, f); return;
-  }
-}
-
+// The engine traits of a request: 64-bit engines Word64; cuRAND compatibility Curand32; the 32-bit
+// reference engines Pair32 for double values (two streams per value), else Word32.
 template <class W, class F>
-void with_mtgp_transform(const Request& req, Conversions conv, F&& f) {
+void with_mtgp_traits(const Request& req, Conversions conv, F&& f) {
   using namespace core::mtgp;
   if constexpr (sizeof(W) == 8) {
-    with_value_type<Word64>(req, f);
+    f(Tag<Word64>{});
   } else if (conv == Conversions::curand) {
-    with_value_type<Curand32>(req, f);
+    f(Tag<Curand32>{});
   } else if (req.type == ValueType::f64) {
-    with_transform_of<Pair32, double>(req, f);
-  } else if (req.type == ValueType::f32) {
-    with_transform_of<Word32, float>(req, f);
+    f(Tag<Pair32>{});
   } else {
-    with_transform_of<Word32, std::uint32_t>(req, f);
+    f(Tag<Word32>{});
   }
 }
 
-// Transforms group outputs in pairs (Box-Muller) or not.
-inline unsigned arity_of(const Request& req) {
-  return req.dist == Distribution::normal || req.dist == Distribution::lognormal ? 2u : 1u;
+// f(tag, transform): the request's transform (distributions/select_transform.hpp) over its traits.
+template <class W, class F>
+void with_mtgp_transform(const Request& req, Conversions conv, F&& f) {
+  with_mtgp_traits<W>(req, conv, [&](auto tag) {
+    using E = typename decltype(tag)::type;
+    dists::select_transform<E, dists::NormalForm::box_muller>(req, [&](const auto& tr) { f(tag, tr); });
+  });
+}
+
+// Outputs per transform group: 2 for Box-Muller and the keyed samplers, else 1.
+template <class W>
+unsigned arity_of(const Request& req, Conversions conv) {
+  unsigned arity = 1;
+  with_mtgp_transform<W>(req, conv, [&](auto, const auto& tr) { arity = std::decay_t<decltype(tr)>::arity; });
+  return arity;
 }
 
 }  // namespace gpurng::detail::mtgp

@@ -8,6 +8,9 @@
 // finite.
 #pragma once
 
+#include <cstdint>
+#include <type_traits>
+
 #include "gpurng/core/dist/centered_uniform.hpp"
 #include "gpurng/core/dist/inverse_normal.hpp"
 #include "gpurng/core/dist/transforms.hpp"
@@ -43,11 +46,27 @@ struct LogNormalInverseCdf {
 // Engines whose own uniforms may be exactly 1 (those in (0, 1]) make their inverse-CDF normals
 // through NormalInverseCdf<CenteredUniforms<E>, T>: every value finite, and the raw word at
 // position i still decides value i alone.
+// A raw output that is a pair of 32-bit words (MTGP's two-stream doubles, Pair32) counts as the
+// 64-bit word a:b, a the high half, as in that engine's own uniform_double.
 template <class E>
 struct CenteredUniforms {
   using raw_type = typename E::raw_type;
-  GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) { return centered_uniform_float(r); }
-  GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) { return centered_uniform_double(r); }
+  using bits_type = typename E::bits_type;
+  GPURNG_HD static GPURNG_FORCEINLINE bits_type bits(raw_type r) { return E::bits(r); }
+  GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) {
+    if constexpr (std::is_integral<raw_type>::value) {
+      return centered_uniform_float(r);
+    } else {
+      return centered_uniform_float(r.a);
+    }
+  }
+  GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) {
+    if constexpr (std::is_integral<raw_type>::value) {
+      return centered_uniform_double(r);
+    } else {
+      return centered_uniform_double((static_cast<std::uint64_t>(r.a) << 32) | r.b);
+    }
+  }
 };
 
 }  // namespace gpurng::core::dist

@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "gpurng/core/engines/philox.hpp"
 
@@ -47,15 +48,25 @@ enum class DrawTag : std::uint32_t {
   uniform_int = 9,
 };
 
+// The bits of a raw output as a 64-bit word: the integer itself, or for a raw output that is a pair
+// of 32-bit words (MTGP's two-stream doubles, core/engines/mtgp_layout.hpp: Pair32) a | b << 32.
+template <class Raw>
+GPURNG_HD GPURNG_FORCEINLINE std::uint64_t raw_key_bits(const Raw& r) {
+  if constexpr (std::is_integral<Raw>::value) {
+    return static_cast<std::uint64_t>(r);
+  } else {
+    return static_cast<std::uint64_t>(r.a) | (static_cast<std::uint64_t>(r.b) << 32);
+  }
+}
+
 class KeyedDraws {
  public:
   template <class Raw>
-  GPURNG_HD KeyedDraws(Raw r0, Raw r1, double first, DrawTag tag, unsigned slot)
-      : key_{{static_cast<std::uint32_t>(static_cast<std::uint64_t>(r0)),
-              static_cast<std::uint32_t>(static_cast<std::uint64_t>(r0) >> 32)}},
+  GPURNG_HD KeyedDraws(const Raw& r0, const Raw& r1, double first, DrawTag tag, unsigned slot)
+      : key_{{static_cast<std::uint32_t>(raw_key_bits(r0)), static_cast<std::uint32_t>(raw_key_bits(r0) >> 32)}},
         word1_((static_cast<std::uint32_t>(tag) << 16) | slot),
-        r1_lo_(static_cast<std::uint32_t>(static_cast<std::uint64_t>(r1))),
-        r1_hi_(static_cast<std::uint32_t>(static_cast<std::uint64_t>(r1) >> 32)),
+        r1_lo_(static_cast<std::uint32_t>(raw_key_bits(r1))),
+        r1_hi_(static_cast<std::uint32_t>(raw_key_bits(r1) >> 32)),
         first_(first) {}
 
   // The engine's uniform of the value's own raw output, in (0, 1].
