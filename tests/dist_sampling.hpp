@@ -1,6 +1,6 @@
 // Drawing from the core distribution transforms on the CPU, straight through the core headers (no
-// generator, no backend): an engine's raw outputs fed to a transform `arity` (or `raws_per_value`)
-// at a time, as the backends do. Also fake engines whose raw output is a chosen word or uniform, for
+// generator, no backend): an engine's raw outputs fed to a transform `arity` at a time, as the
+// backends do. Also fake engines whose raw output is a chosen word or uniform, for
 // known-value tests, and chi-square helpers on explicit probabilities.
 #pragma once
 
@@ -42,19 +42,6 @@ std::vector<typename Tr::value_type> sample(const Tr& tr, std::size_t n, std::ui
   typename E::raw_type raw[Tr::arity];
   for (std::size_t i = 0; i + Tr::arity <= n; i += Tr::arity) {
     for (int j = 0; j < Tr::arity; ++j) raw[j] = E::next(st);
-    tr(raw, &out[i]);
-  }
-  return out;
-}
-
-// The same for a transform that reads raws_per_value raws per value.
-template <class E, class Tr>
-std::vector<typename Tr::value_type> sample_wide(const Tr& tr, std::size_t n, std::uint64_t seed) {
-  auto st = start_state<E>(seed);
-  std::vector<typename Tr::value_type> out(n);
-  typename E::raw_type raw[Tr::raws_per_value];
-  for (std::size_t i = 0; i < n; ++i) {
-    for (int j = 0; j < Tr::raws_per_value; ++j) raw[j] = E::next(st);
     tr(raw, &out[i]);
   }
   return out;

@@ -31,11 +31,11 @@ namespace {
 
 constexpr int kGroups = 1 << 16;
 
-// Group g reads raws [R g, R g + R) and writes values [V g, V g + V).
-template <class Tr, class Raw, int R, int V>
+// Group g reads raws [arity g, arity g + arity) and writes the values at the same positions.
+template <class Tr, class Raw>
 __global__ void apply(Tr tr, const Raw* raw, typename Tr::value_type* out, int groups) {
   const int g = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (g < groups) tr(raw + static_cast<std::size_t>(g) * R, out + static_cast<std::size_t>(g) * V);
+  if (g < groups) tr(raw + static_cast<std::size_t>(g) * Tr::arity, out + static_cast<std::size_t>(g) * Tr::arity);
 }
 
 // Random words (uniform on [0, max_word]), the extremes 0, 1, 2, 3 and max_word first.
@@ -49,19 +49,19 @@ std::vector<Raw> raws(std::size_t n, std::uint64_t seed, Raw max_word) {
   return r;
 }
 
-// R raws per group, V values per group (R == V == arity for the ordinary transforms).
-template <class Tr, class Raw, int R, int V>
-void same_bits(const Tr& tr, const char* what, Raw max_word = Raw(~Raw(0))) {
+template <class Tr, class Raw>
+void same(const Tr& tr, const char* what, Raw max_word = Raw(~Raw(0))) {
   using T = typename Tr::value_type;
-  const std::vector<Raw> in = raws<Raw>(static_cast<std::size_t>(kGroups) * R, 23, max_word);
-  std::vector<T> cpu(static_cast<std::size_t>(kGroups) * V), gpu(cpu.size());
-  for (int g = 0; g < kGroups; ++g) tr(in.data() + static_cast<std::size_t>(g) * R, cpu.data() + static_cast<std::size_t>(g) * V);
+  constexpr int A = Tr::arity;
+  const std::vector<Raw> in = raws<Raw>(static_cast<std::size_t>(kGroups) * A, 23, max_word);
+  std::vector<T> cpu(in.size()), gpu(in.size());
+  for (int g = 0; g < kGroups; ++g) tr(in.data() + static_cast<std::size_t>(g) * A, cpu.data() + static_cast<std::size_t>(g) * A);
   Raw* d_in = nullptr;
   T* d_out = nullptr;
   CUDA_OK(cudaMalloc(&d_in, in.size() * sizeof(Raw)));
   CUDA_OK(cudaMalloc(&d_out, gpu.size() * sizeof(T)));
   CUDA_OK(cudaMemcpy(d_in, in.data(), in.size() * sizeof(Raw), cudaMemcpyHostToDevice));
-  apply<Tr, Raw, R, V><<<(kGroups + 255) / 256, 256>>>(tr, d_in, d_out, kGroups);
+  apply<Tr, Raw><<<(kGroups + 255) / 256, 256>>>(tr, d_in, d_out, kGroups);
   CUDA_OK(cudaGetLastError());
   CUDA_OK(cudaMemcpy(gpu.data(), d_out, gpu.size() * sizeof(T), cudaMemcpyDeviceToHost));
   cudaFree(d_in);
@@ -71,11 +71,6 @@ void same_bits(const Tr& tr, const char* what, Raw max_word = Raw(~Raw(0))) {
   }
 }
 
-template <class Tr, class Raw>
-void same(const Tr& tr, const char* what, Raw max_word = Raw(~Raw(0))) {
-  same_bits<Tr, Raw, Tr::arity, Tr::arity>(tr, what, max_word);
-}
-
 TEST(CudaDistSimple, Integers) {
   REQUIRE_DEVICE();
   same<cd::UniformInt<P32, std::int32_t>, std::uint32_t>({-7, 1000}, "uniform_int P32 int32");
@@ -83,10 +78,20 @@ TEST(CudaDistSimple, Integers) {
       {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()}, "uniform_int P64 full");
   same<cd::UniformInt<P64, std::uint64_t>, std::uint64_t>({5, 0xbfffffffffffffffu}, "uniform_int P64 large");
   same<cd::UniformInt<P64, std::uint32_t>, std::uint64_t>({0, 3u << 30}, "uniform_int P64 uint32");
-  same_bits<cd::UniformIntWide<P32, std::uint64_t, 2>, std::uint32_t, 2, 1>({3, 1000000000000000000u}, "wide P32 2");
-  same_bits<cd::UniformIntWide<Mrg, std::int64_t, 3>, std::uint32_t, 3, 1>({-5, std::numeric_limits<std::int64_t>::max()},
-                                                                          "wide mrg 3", Mrg::raw_type(4294967087u));
-  same_bits<cd::UniformIntWide<P64, std::int64_t, 2>, std::uint64_t, 2, 1>({-5, 0x3fffffffffffffff}, "wide P64 2");
+  // UniformIntKeyed: the engine's word on top, keyed Philox words below (every (engine width, T)),
+  // and on a 64-bit engine with 32-bit T, UniformInt on each raw.
+  const std::int64_t mn = std::numeric_limits<std::int64_t>::min(), mx = std::numeric_limits<std::int64_t>::max();
+  const Mrg::raw_type m1 = 4294967087u;
+  same<cd::UniformIntKeyed<P32, std::uint64_t>, std::uint32_t>({3, 1000000000000000000u}, "keyed P32 uint64");
+  same<cd::UniformIntKeyed<P32, std::uint64_t>, std::uint32_t>({0, ~std::uint64_t{0}}, "keyed P32 uint64 full");
+  same<cd::UniformIntKeyed<P32, std::uint32_t>, std::uint32_t>({0, 3u * (1u << 30) - 1u}, "keyed P32 uint32 3*2^30");
+  same<cd::UniformIntKeyed<P32, std::int32_t>, std::uint32_t>({-7, 1000}, "keyed P32 int32");
+  same<cd::UniformIntKeyed<Mrg, std::int64_t>, std::uint32_t>({-5, mx}, "keyed mrg int64", m1);
+  same<cd::UniformIntKeyed<Mrg, std::int64_t>, std::uint32_t>({mn, 0x3fffffffffffffff}, "keyed mrg int64 3*2^62", m1);
+  same<cd::UniformIntKeyed<Mrg, std::int32_t>, std::uint32_t>({-50, 49}, "keyed mrg int32", m1);
+  same<cd::UniformIntKeyed<P64, std::int64_t>, std::uint64_t>({-5, 0x3fffffffffffffff}, "keyed P64 int64");
+  same<cd::UniformIntKeyed<P64, std::uint64_t>, std::uint64_t>({1, ~std::uint64_t{0}}, "keyed P64 uint64 2^64-1");
+  same<cd::UniformIntKeyed<P64, std::uint32_t>, std::uint64_t>({7, 3u << 30}, "keyed P64 uint32 (raw alone)");
   same<cd::Bernoulli<P32, std::uint8_t>, std::uint32_t>({0.3}, "bernoulli P32");
   same<cd::Bernoulli<Mrg, std::uint32_t>, std::uint32_t>({1e-3}, "bernoulli mrg", 4294967087u);
   same<cd::Geometric<P64, std::uint64_t>, std::uint64_t>(cd::Geometric<P64, std::uint64_t>::make(1e-9), "geometric 1e-9");

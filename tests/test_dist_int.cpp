@@ -1,10 +1,13 @@
 // Uniform integers, Bernoulli and geometric (core/dist/uniform_int.hpp, bernoulli_geometric.hpp):
-// known values for hand-picked raw words, the wide multiply against a 128-bit reference, chi-square
-// on the exact pmf (tails included) at parameters covering every branch and edge, driven by the
-// core Philox and MRG32k3a engines, and deliberately wrong variants that the same tests reject.
+// known values for hand-picked raw words (UniformIntKeyed's keyed words from a Philox written out
+// here, apart from the core's), the wide multiply against a 128-bit reference, chi-square on the
+// exact pmf (tails included) at parameters covering every branch and edge, the independence of the
+// two values of a UniformIntKeyed pair, driven by the core Philox and MRG32k3a engines, and
+// deliberately wrong variants that the same tests reject.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -29,6 +32,7 @@ constexpr std::size_t kN = std::size_t{1} << 20;
 
 using F32 = t::FakeBits<std::uint32_t>;
 using F64 = t::FakeBits<std::uint64_t>;
+__extension__ typedef unsigned __int128 U128;  // the 128-bit references (GCC and Clang)
 
 // ---- uniform integers: known values ---------------------------------------------------------------
 
@@ -36,13 +40,6 @@ template <class E, class T>
 T ui(T lo, T hi, typename E::raw_type x) {
   T v;
   cd::UniformInt<E, T>{lo, hi}(&x, &v);
-  return v;
-}
-
-template <class E, class T, int K>
-T uiw(T lo, T hi, std::vector<typename E::raw_type> x) {
-  T v;
-  cd::UniformIntWide<E, T, K>{lo, hi}(x.data(), &v);
   return v;
 }
 
@@ -82,20 +79,11 @@ TEST(UniformInt, KnownValues64) {
   // 2^64 - 1 values (span = 2^64 - 2): x = 2^64 - 1 gives floor((2^64-1)^2 / 2^64) = 2^64 - 2
   EXPECT_EQ((ui<F64, std::uint64_t>(0, umx - 1, umx)), umx - 1);
   EXPECT_EQ((ui<F64, std::uint64_t>(1, umx, 1u)), 1u);
-  // wide: K raws, the first most significant
-  EXPECT_EQ((uiw<F32, std::uint64_t, 2>(0, umx, {0x01234567u, 0x89abcdefu})), 0x0123456789abcdefu);
-  EXPECT_EQ((uiw<F32, std::int64_t, 3>(mn, mx, {0x80000000u, 0u, 0xffffffffu})), 0);
-  EXPECT_EQ((uiw<F32, std::uint32_t, 2>(0, 9, {0x80000000u, 0u})), 5u);
-  EXPECT_EQ((uiw<F32, std::uint32_t, 2>(0, 9, {0xffffffffu, 0xffffffffu})), 9u);
-  EXPECT_EQ((uiw<F64, std::uint64_t, 2>(0, 2, {0x5555555555555555u, 0x5555555555555555u})), 0u);
-  EXPECT_EQ((uiw<F64, std::uint64_t, 2>(0, 2, {0x5555555555555555u, 0x5555555555555556u})), 1u);
-  EXPECT_EQ((uiw<F64, std::int64_t, 2>(-4, -4, {umx, umx})), -4);
 }
 
 // The limb multiply against unsigned __int128, composed differently: floor(X s / 2^(64 m)) for X in
 // 64-bit words Xh, Xl is floor((Xh s + floor(Xl s / 2^64)) / 2^64).
 TEST(UniformInt, WideScaleMatchesInt128) {
-  using U128 = unsigned __int128;
   std::mt19937_64 g(7);
   const std::uint64_t spans[] = {0, 1, 2, 6, 0xffffffffu, 0x100000000u, 0xbfffffffffffffffu, ~std::uint64_t{0},
                                  ~std::uint64_t{0} - 1};
@@ -118,6 +106,159 @@ TEST(UniformInt, WideScaleMatchesInt128) {
               static_cast<std::uint64_t>((a * s + (((chi << 32) * s) >> 64)) >> 64));
     ASSERT_EQ(cd::uniform_int_detail::scale64(a, span), static_cast<std::uint64_t>((a * s) >> 64));
   }
+}
+
+// ---- UniformIntKeyed: known values from the documented construction ----------------------------------
+
+// Philox4x32-10 as Salmon et al. (SC'11) define it, written out here apart from
+// core/engines/philox.hpp, so that the keyed words below check keyed_draws.hpp's documented
+// construction and not the core against itself. Anchored to Random123's known answers.
+std::array<std::uint32_t, 4> ref_philox(std::array<std::uint32_t, 4> c, std::array<std::uint32_t, 2> k) {
+  for (int round = 0; round < 10; ++round) {
+    if (round > 0) {
+      k[0] += 0x9E3779B9u;
+      k[1] += 0xBB67AE85u;
+    }
+    const std::uint64_t p0 = std::uint64_t{0xD2511F53u} * c[0];
+    const std::uint64_t p1 = std::uint64_t{0xCD9E8D57u} * c[2];
+    c = {static_cast<std::uint32_t>(p1 >> 32) ^ c[1] ^ k[0], static_cast<std::uint32_t>(p1),
+         static_cast<std::uint32_t>(p0 >> 32) ^ c[3] ^ k[1], static_cast<std::uint32_t>(p0)};
+  }
+  return c;
+}
+
+std::uint32_t lo32(std::uint64_t x) { return static_cast<std::uint32_t>(x); }
+std::uint32_t hi32(std::uint64_t x) { return static_cast<std::uint32_t>(x >> 32); }
+
+// Keyed draw d of slot j for the raw pair (r0, r1): key = raw 2k's bits, counter = (d / 2,
+// 9 << 16 | j, lo(r1), hi(r1)), words (0, 1) for even d and (2, 3) for odd d, x = lo | hi << 32.
+std::uint64_t ref_keyed(std::uint64_t r0, std::uint64_t r1, unsigned j, unsigned d) {
+  const auto b = ref_philox({d / 2, (9u << 16) | j, lo32(r1), hi32(r1)}, {lo32(r0), hi32(r0)});
+  const std::uint32_t lo = d % 2 ? b[2] : b[0], hi = d % 2 ? b[3] : b[1];
+  return static_cast<std::uint64_t>(lo) | static_cast<std::uint64_t>(hi) << 32;
+}
+
+// Value j of UniformIntKeyed<E, T>{lo, hi} for the raws (r0, r1), from uniform_int.hpp's words:
+// X = bits(raw j) on top, then keyed draw 0 of slot j, high 32 bits first, B = width(T) + 32 bits
+// (or X = bits(raw j) alone, B = 64, when the engine has 64 bits and T 32). X is held as
+// xh 2^64 + xl with B = 64 + width(xh), and floor(X s / 2^B) = floor((xh s + floor(xl s / 2^64)) / 2^(B - 64)).
+template <class E, class T>
+T ref_keyed_value(T lo, T hi, typename E::raw_type r0, typename E::raw_type r1, unsigned j) {
+  using U = typename std::make_unsigned<T>::type;
+  constexpr int w = 8 * sizeof(typename E::bits_type), tw = 8 * sizeof(T);
+  const U128 s = static_cast<U128>(static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo))) + 1;
+  const std::uint64_t x = E::bits(j == 0 ? r0 : r1);
+  const std::uint64_t k = ref_keyed(r0, r1, j, 0);
+  std::uint64_t xh = 0, xl = 0;
+  int b = 64;
+  if (w == 64 && tw == 32) {
+    xl = x;
+  } else if (w == 32 && tw == 32) {
+    xl = x << 32 | (k >> 32);
+  } else if (w == 32 && tw == 64) {
+    xh = x, xl = k, b = 96;
+  } else {  // 64-bit engine, 64-bit T
+    xh = x >> 32, xl = x << 32 | (k >> 32), b = 96;
+  }
+  const U128 top = static_cast<U128>(xh) * s + ((static_cast<U128>(xl) * s) >> 64);
+  const U off = static_cast<U>(top >> (b - 64));
+  return static_cast<T>(static_cast<U>(static_cast<U>(lo) + off));
+}
+
+template <class E, class T>
+std::array<T, 2> uik(T lo, T hi, typename E::raw_type r0, typename E::raw_type r1) {
+  const typename E::raw_type r[2] = {r0, r1};
+  std::array<T, 2> v{};
+  cd::UniformIntKeyed<E, T>{lo, hi}(r, v.data());
+  return v;
+}
+
+TEST(UniformIntKeyed, ReferencePhiloxMatchesRandom123) {
+  // Random123 kat_vectors (also tests/data/random123), philox4x32-10.
+  EXPECT_EQ(ref_philox({0, 0, 0, 0}, {0, 0}), (std::array<std::uint32_t, 4>{0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u}));
+  EXPECT_EQ(ref_philox({~0u, ~0u, ~0u, ~0u}, {~0u, ~0u}),
+            (std::array<std::uint32_t, 4>{0x408f276du, 0x41c83b0eu, 0xa20bc7c6u, 0x6d5451fdu}));
+  EXPECT_EQ(ref_philox({0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u}, {0xa4093822u, 0x299f31d0u}),
+            (std::array<std::uint32_t, 4>{0xd16cfe09u, 0x94fdccebu, 0x5001e420u, 0x24126ea1u}));
+  // Keyed words from a separate Python transcription of the same construction.
+  EXPECT_EQ(ref_keyed(0x01234567u, 0x89abcdefu, 0, 0), 0x41de985e51524d69u);
+  EXPECT_EQ(ref_keyed(0x01234567u, 0x89abcdefu, 1, 1), 0xf94610456789be35u);
+  EXPECT_EQ(ref_keyed(0x0123456789abcdefu, 0xfedcba9876543210u, 1, 0), 0x34af3e0e5d857d2du);
+}
+
+TEST(UniformIntKeyed, KnownValues) {
+  const std::uint64_t umx = ~std::uint64_t{0};
+  const std::int64_t mn = std::numeric_limits<std::int64_t>::min(), mx = std::numeric_limits<std::int64_t>::max();
+  // Literal values (the separate Python transcription): the engine's word on top, keyed words below.
+  EXPECT_EQ((uik<F32, std::uint64_t>(0, umx, 0x01234567u, 0x89abcdefu)),
+            (std::array<std::uint64_t, 2>{0x0123456741de985eu, 0x89abcdefdecb49aeu}));
+  EXPECT_EQ((uik<F32, std::uint32_t>(0, 999, 0x01234567u, 0x89abcdefu)), (std::array<std::uint32_t, 2>{4, 537}));
+  EXPECT_EQ((uik<F32, std::uint32_t>(0, 999, 0xffffffffu, 0u)), (std::array<std::uint32_t, 2>{999, 0}));
+  EXPECT_EQ((uik<F64, std::uint64_t>(5, 3 * (std::uint64_t{1} << 62) + 4, 0x0123456789abcdefu, 0xfedcba9876543210u)),
+            (std::array<std::uint64_t, 2>{0x00da740da740da78u, 0xbf258bf258bf2591u}));
+  // Full ranges where B - width(T) = 32 bits of X fall below the value: the engine's word itself.
+  EXPECT_EQ((uik<F32, std::uint32_t>(0, 0xffffffffu, 0x12345678u, 0x9abcdef0u)),
+            (std::array<std::uint32_t, 2>{0x12345678u, 0x9abcdef0u}));
+  EXPECT_EQ((uik<F32, std::int32_t>(std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max(),
+                                    0x80000000u, 0xffffffffu)),
+            (std::array<std::int32_t, 2>{0, std::numeric_limits<std::int32_t>::max()}));
+  EXPECT_EQ((uik<F64, std::int64_t>(mn, mx, 0u, umx)), (std::array<std::int64_t, 2>{mn, mx}));
+  EXPECT_EQ((uik<F64, std::uint64_t>(0, umx, 0x0123456789abcdefu, 7u)), (std::array<std::uint64_t, 2>{0x0123456789abcdefu, 7u}));
+  // Two values: the top bit of the engine's word.
+  EXPECT_EQ((uik<F32, std::int64_t>(-1, 0, 0x7fffffffu, 0x80000000u)), (std::array<std::int64_t, 2>{-1, 0}));
+  // lo == hi
+  EXPECT_EQ((uik<F32, std::int64_t>(-4, -4, 0xffffffffu, 0xffffffffu)), (std::array<std::int64_t, 2>{-4, -4}));
+  // 64-bit engine, 32-bit T: UniformInt on each raw, no keyed draw.
+  EXPECT_EQ((uik<F64, std::uint32_t>(0, 0xffffffffu, 0x89abcdef01234567u, 0x0123456789abcdefu)),
+            (std::array<std::uint32_t, 2>{0x89abcdefu, 0x01234567u}));
+  EXPECT_EQ((uik<F64, std::int32_t>(-1, 1, 0x5555555555555555u, 0x5555555555555556u)), (std::array<std::int32_t, 2>{-1, 0}));
+}
+
+// Every (engine width, T) against the reference, on hand-picked raw pairs (zeros, ones, extremes;
+// for MRG32k3a the raw m1, whose bits are 0 while its key word is m1) and random ones, over ranges
+// from one value to the full width.
+template <class E, class T>
+void check_against_reference(const std::vector<typename E::raw_type>& words, const char* what) {
+  using U = typename std::make_unsigned<T>::type;
+  const T mn = std::numeric_limits<T>::min(), mx = std::numeric_limits<T>::max();
+  const U third = static_cast<U>(std::numeric_limits<U>::max() / 4);  // 2^(w-2) - 1: 3 * 2^(w-2) values below
+  const std::vector<std::array<T, 2>> ranges = {
+      {0, 0}, {0, 1}, {2, 8}, {0, 999}, {mn, mx}, {static_cast<T>(mn + 1), mx}, {mn, static_cast<T>(mn + 3 * third + 2)},
+      {static_cast<T>(5), static_cast<T>(mx / 3 * 2)}, {mx, mx}};
+  for (const auto& rg : ranges) {
+    for (std::size_t a = 0; a < words.size(); ++a) {
+      for (std::size_t b = 0; b < words.size(); ++b) {
+        const auto v = uik<E, T>(rg[0], rg[1], words[a], words[b]);
+        for (unsigned j = 0; j < 2; ++j) {
+          ASSERT_EQ(v[j], (ref_keyed_value<E, T>(rg[0], rg[1], words[a], words[b], j)))
+              << what << " [" << +rg[0] << ", " << +rg[1] << "] raws " << +words[a] << ", " << +words[b] << " slot " << j;
+        }
+      }
+    }
+  }
+}
+
+TEST(UniformIntKeyed, MatchesTheDocumentedConstruction) {
+  std::mt19937_64 g(42);
+  std::vector<std::uint32_t> w32 = {0u, 1u, 0x80000000u, 0x7fffffffu, 0xffffffffu, 0x01234567u};
+  std::vector<std::uint64_t> w64 = {0u, 1u, 0x8000000000000000u, 0xffffffffu, ~std::uint64_t{0}, 0x0123456789abcdefu};
+  std::vector<std::uint32_t> wm = {1u, 2u, 0x80000000u, 4294967086u, 4294967087u /* m1 */};
+  for (int i = 0; i < 10; ++i) {
+    w32.push_back(static_cast<std::uint32_t>(g()));
+    w64.push_back(g());
+    wm.push_back(static_cast<std::uint32_t>(g() % 4294967087u) + 1u);
+  }
+  check_against_reference<F32, std::int32_t>(w32, "32-bit engine, int32");
+  check_against_reference<F32, std::uint32_t>(w32, "32-bit engine, uint32");
+  check_against_reference<F32, std::int64_t>(w32, "32-bit engine, int64");
+  check_against_reference<F32, std::uint64_t>(w32, "32-bit engine, uint64");
+  check_against_reference<F64, std::int32_t>(w64, "64-bit engine, int32");
+  check_against_reference<F64, std::uint32_t>(w64, "64-bit engine, uint32");
+  check_against_reference<F64, std::int64_t>(w64, "64-bit engine, int64");
+  check_against_reference<F64, std::uint64_t>(w64, "64-bit engine, uint64");
+  check_against_reference<Mrg, std::int32_t>(wm, "mrg32k3a, int32");
+  check_against_reference<Mrg, std::int64_t>(wm, "mrg32k3a, int64");
+  check_against_reference<Mrg, std::uint64_t>(wm, "mrg32k3a, uint64");
 }
 
 // ---- uniform integers: goodness of fit --------------------------------------------------------------
@@ -157,46 +298,118 @@ TEST(UniformInt, FitSmallRanges) {
   for (auto v : t::sample<P32>(cd::UniformInt<P32, std::int32_t>{-9, -9}, 1000, 5)) ASSERT_EQ(v, -9);
 }
 
-TEST(UniformInt, FitFullRanges) {
-  // Full 64-bit range (exact: the word itself shifted by lo): top and bottom bytes equiprobable.
-  const auto v = t::sample<P64>(
-      cd::UniformInt<P64, std::int64_t>{std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()},
-      kN, 6);
-  std::vector<double> top(256, 0.0), low(256, 0.0);
-  for (auto x : v) {
-    top[static_cast<std::uint64_t>(x) >> 56] += 1;
-    low[static_cast<std::uint64_t>(x) & 255u] += 1;
-  }
-  EXPECT_GT(t::chi2_counts(top, std::vector<double>(256, 1.0 / 256)), kAlpha);
-  EXPECT_GT(t::chi2_counts(low, std::vector<double>(256, 1.0 / 256)), kAlpha);
-  // Full 64-bit range from a 32-bit engine (two raws per value).
-  const auto w = t::sample_wide<P32>(cd::UniformIntWide<P32, std::uint64_t, 2>{0, ~std::uint64_t{0}}, kN, 7);
-  std::fill(top.begin(), top.end(), 0.0);
-  std::fill(low.begin(), low.end(), 0.0);
-  for (auto x : w) {
-    top[x >> 56] += 1;
-    low[(x >> 28) & 255u] += 1;  // across the join of the two words
-  }
-  EXPECT_GT(t::chi2_counts(top, std::vector<double>(256, 1.0 / 256)), kAlpha);
-  EXPECT_GT(t::chi2_counts(low, std::vector<double>(256, 1.0 / 256)), kAlpha);
+TEST(UniformIntKeyed, FitSmallRanges) {
+  EXPECT_GT(chi2_equiprobable<std::int32_t>(t::sample<P32>(cd::UniformIntKeyed<P32, std::int32_t>{1, 6}, kN, 40), 1, 6),
+            kAlpha);
+  EXPECT_GT(chi2_equiprobable<std::uint64_t>(t::sample<P32>(cd::UniformIntKeyed<P32, std::uint64_t>{0, 999}, kN, 41), 0,
+                                             1000),
+            kAlpha);
+  EXPECT_GT(chi2_equiprobable<std::int64_t>(t::sample<Mrg>(cd::UniformIntKeyed<Mrg, std::int64_t>{-50, 49}, kN, 42), -50,
+                                            100),
+            kAlpha);
+  EXPECT_GT(chi2_equiprobable<std::int64_t>(t::sample<P64>(cd::UniformIntKeyed<P64, std::int64_t>{-3, 3}, kN, 43), -3, 7),
+            kAlpha);
+  for (auto v : t::sample<Mrg>(cd::UniformIntKeyed<Mrg, std::int64_t>{-9, -9}, 1000, 44)) ASSERT_EQ(v, -9);
 }
 
-// The hardest ranges, s = 3 * 2^30 and 3 * 2^62: a budget of B = log2(s) + 32 bits passes, one raw per
-// value (B = 32 resp. 64) fails, as uniform_int.hpp states. This is also the test's power shown.
-TEST(UniformInt, FitLargeRanges) {
+// p-values of the top byte, the byte across bits 28..35 and the low byte of full-range 64-bit values
+// (all equiprobable exactly when the values are uniform): the smallest of the three.
+template <class T>
+double min_p_bytes(const std::vector<T>& v) {
+  std::vector<double> top(256, 0.0), mid(256, 0.0), low(256, 0.0);
+  for (auto x : v) {
+    const auto u = static_cast<std::uint64_t>(x);
+    top[u >> 56] += 1;
+    mid[(u >> 28) & 255u] += 1;  // across the join of the engine's word and the keyed word on 32-bit engines
+    low[u & 255u] += 1;
+  }
+  const std::vector<double> p(256, 1.0 / 256);
+  return std::min({t::chi2_counts(top, p), t::chi2_counts(mid, p), t::chi2_counts(low, p)});
+}
+
+TEST(UniformInt, FitFullRanges) {
+  // Full 64-bit range on a 64-bit engine (exact: the word itself shifted by lo).
+  const std::int64_t mn = std::numeric_limits<std::int64_t>::min(), mx = std::numeric_limits<std::int64_t>::max();
+  EXPECT_GT(min_p_bytes(t::sample<P64>(cd::UniformInt<P64, std::int64_t>{mn, mx}, kN, 6)), kAlpha);
+}
+
+TEST(UniformIntKeyed, FitFullRanges) {
+  // Full 64-bit range from 32-bit engines: the engine's word on top, a keyed word below.
+  const std::int64_t mn = std::numeric_limits<std::int64_t>::min(), mx = std::numeric_limits<std::int64_t>::max();
+  EXPECT_GT(min_p_bytes(t::sample<P32>(cd::UniformIntKeyed<P32, std::uint64_t>{0, ~std::uint64_t{0}}, kN, 7)), kAlpha);
+  EXPECT_GT(min_p_bytes(t::sample<Mrg>(cd::UniformIntKeyed<Mrg, std::int64_t>{mn, mx}, kN, 45)), kAlpha);
+  EXPECT_GT(min_p_bytes(t::sample<P64>(cd::UniformIntKeyed<P64, std::int64_t>{mn, mx}, kN, 46)), kAlpha);
+}
+
+// The hardest ranges, s = 3 * 2^30 and 3 * 2^62: one raw per value (B = 32 resp. 64) fails, as
+// uniform_int.hpp states, and UniformIntKeyed's B = width(T) + 32 passes on every engine. The
+// failures are also the test's power shown.
+TEST(UniformIntKeyed, FitLargeRanges) {
   const std::uint32_t hi32 = 3u * (1u << 30) - 1u;
-  EXPECT_GT(chi2_three_quarter<std::uint32_t>(t::sample_wide<P32>(cd::UniformIntWide<P32, std::uint32_t, 2>{0, hi32}, kN, 8), 0),
+  EXPECT_GT(chi2_three_quarter<std::uint32_t>(t::sample<P32>(cd::UniformIntKeyed<P32, std::uint32_t>{0, hi32}, kN, 8), 0),
             kAlpha);
-  EXPECT_GT(chi2_three_quarter<std::uint32_t>(t::sample<P64>(cd::UniformInt<P64, std::uint32_t>{0, hi32}, kN, 9), 0), kAlpha);
+  EXPECT_GT(chi2_three_quarter<std::uint32_t>(t::sample<Mrg>(cd::UniformIntKeyed<Mrg, std::uint32_t>{0, hi32}, kN, 47), 0),
+            kAlpha);
+  EXPECT_GT(chi2_three_quarter<std::uint32_t>(t::sample<P64>(cd::UniformIntKeyed<P64, std::uint32_t>{0, hi32}, kN, 9), 0),
+            kAlpha);
   EXPECT_LT(chi2_three_quarter<std::uint32_t>(t::sample<P32>(cd::UniformInt<P32, std::uint32_t>{0, hi32}, kN, 10), 0), 1e-12);
+  EXPECT_LT(chi2_three_quarter<std::uint32_t>(t::sample<Mrg>(cd::UniformInt<Mrg, std::uint32_t>{0, hi32}, kN, 48), 0), 1e-12);
 
   const std::int64_t lo64 = std::numeric_limits<std::int64_t>::min();
   const std::int64_t hi64 = 0x3fffffffffffffff;  // lo64 + 3 * 2^62 - 1
-  EXPECT_GT(chi2_three_quarter<std::int64_t>(t::sample_wide<P64>(cd::UniformIntWide<P64, std::int64_t, 2>{lo64, hi64}, kN, 11), lo64),
+  EXPECT_GT(chi2_three_quarter<std::int64_t>(t::sample<P64>(cd::UniformIntKeyed<P64, std::int64_t>{lo64, hi64}, kN, 11), lo64),
             kAlpha);
-  EXPECT_GT(chi2_three_quarter<std::int64_t>(t::sample_wide<Mrg>(cd::UniformIntWide<Mrg, std::int64_t, 3>{lo64, hi64}, kN, 12), lo64),
+  EXPECT_GT(chi2_three_quarter<std::int64_t>(t::sample<Mrg>(cd::UniformIntKeyed<Mrg, std::int64_t>{lo64, hi64}, kN, 12), lo64),
+            kAlpha);
+  EXPECT_GT(chi2_three_quarter<std::int64_t>(t::sample<P32>(cd::UniformIntKeyed<P32, std::int64_t>{lo64, hi64}, kN, 49), lo64),
             kAlpha);
   EXPECT_LT(chi2_three_quarter<std::int64_t>(t::sample<P64>(cd::UniformInt<P64, std::int64_t>{lo64, hi64}, kN, 13), lo64), 1e-12);
+}
+
+// p-value of the 2D chi-square of (offset of value 2k mod 6, offset of value 2k+1 mod 6) over the
+// pairs of v: 36 cells, equiprobable when the two values of a pair are independent and uniform
+// (up to s mod 6 / s, at most 2^-29 for the ranges used).
+template <class T>
+double chi2_pair_mod6(const std::vector<T>& v, T lo) {
+  std::vector<double> count(36, 0.0);
+  auto off = [lo](T x) { return (static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(lo)) % 6; };
+  for (std::size_t i = 0; i + 1 < v.size(); i += 2) count[static_cast<std::size_t>(off(v[i]) * 6 + off(v[i + 1]))] += 1;
+  return t::chi2_counts(count, std::vector<double>(36, 1.0 / 36));
+}
+
+// The full uint64 range on a 32-bit engine with slot 0 for both values of the pair: the two share
+// their keyed words, so their low 32 bits are equal.
+struct SharedSlot {
+  using value_type = std::uint64_t;
+  static constexpr int arity = 2;
+  void operator()(const std::uint32_t* r, std::uint64_t* out) const {
+    for (unsigned j = 0; j < 2; ++j) {
+      cd::KeyedDraws draws(r[0], r[1], 0.0, cd::DrawTag::uniform_int, 0);
+      out[j] = (static_cast<std::uint64_t>(P32::bits(r[j])) << 32) | (draws.next_bits() >> 32);
+    }
+  }
+};
+
+TEST(UniformIntKeyed, PairValuesAreIndependent) {
+  const std::uint64_t umx = ~std::uint64_t{0};
+  const std::int64_t lo64 = std::numeric_limits<std::int64_t>::min(), hi64 = 0x3fffffffffffffff;
+  EXPECT_GT(chi2_pair_mod6<std::int32_t>(t::sample<P32>(cd::UniformIntKeyed<P32, std::int32_t>{1, 6}, kN, 50), 1), kAlpha);
+  EXPECT_GT(chi2_pair_mod6<std::uint32_t>(
+                t::sample<P32>(cd::UniformIntKeyed<P32, std::uint32_t>{0, 3u * (1u << 30) - 1u}, kN, 51), 0),
+            kAlpha);
+  EXPECT_GT(chi2_pair_mod6<std::uint64_t>(t::sample<P32>(cd::UniformIntKeyed<P32, std::uint64_t>{0, umx}, kN, 52), 0),
+            kAlpha);
+  EXPECT_GT(chi2_pair_mod6<std::int64_t>(t::sample<Mrg>(cd::UniformIntKeyed<Mrg, std::int64_t>{lo64, hi64}, kN, 53), lo64),
+            kAlpha);
+  EXPECT_GT(chi2_pair_mod6<std::int64_t>(t::sample<P64>(cd::UniformIntKeyed<P64, std::int64_t>{lo64, hi64}, kN, 54), lo64),
+            kAlpha);
+  // Power: a shared slot makes the two values' parities equal, half the cells empty.
+  const auto shared = t::sample<P32>(SharedSlot{}, kN, 55);
+  EXPECT_LT(chi2_pair_mod6<std::uint64_t>(shared, 0), 1e-12);
+  // ... while each value alone is still uniform mod 6.
+  std::vector<double> alone(6, 0.0);
+  for (auto x : shared) alone[x % 6] += 1;
+  EXPECT_GT(t::chi2_counts(alone, std::vector<double>(6, 1.0 / 6)), kAlpha);
 }
 
 // An off-by-one (span one short: hi never drawn) fails the same chi-square.
@@ -221,7 +434,8 @@ TEST(UniformInt, Check) {
   const char* m = cd::UniformInt<P32, std::int32_t>::check(4, 3);
   ASSERT_NE(m, nullptr);
   EXPECT_NE(std::string(m).find("lo must be <= hi"), std::string::npos) << m;
-  EXPECT_NE((cd::UniformIntWide<P32, std::uint64_t, 2>::check(1, 0)), nullptr);
+  EXPECT_NE((cd::UniformIntKeyed<P32, std::uint64_t>::check(1, 0)), nullptr);
+  EXPECT_EQ((cd::UniformIntKeyed<Mrg, std::int64_t>::check(-1, -1)), nullptr);
 }
 
 // ---- Bernoulli ------------------------------------------------------------------------------------
