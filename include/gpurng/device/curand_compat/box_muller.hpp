@@ -68,11 +68,11 @@ GPURNG_HD inline float2 box_muller(unsigned int x, unsigned int y) {
 }
 
 GPURNG_HD inline double2 box_muller_double(unsigned int x0, unsigned int x1, unsigned int y0, unsigned int y1) {
-  const unsigned long long zx = join53(x0, x1);
-  const unsigned long long zy = join53(y0, y1);
 #if GPURNG_DEVICE_PASS
   double2 r;
+  const unsigned long long zx = join53(x0, x1);
   const double u = zx * kTwoPowM53 + kTwoPowM53 / 2.0;
+  const unsigned long long zy = join53(y0, y1);
   const double v = zy * (kTwoPowM53 * 2.0) + kTwoPowM53;
   const double s = ::sqrt(-2.0 * ::log(u));
   ::sincospi(v, &r.x, &r.y);
@@ -82,8 +82,8 @@ GPURNG_HD inline double2 box_muller_double(unsigned int x0, unsigned int x1, uns
 #else
   namespace ieee = core::ieee;
   // Both products are exact, so these are cuRAND's u and v; pi v is 2 pi (v / 2), v / 2 exact.
-  const double u = ieee::add(ieee::mul(static_cast<double>(zx), 0x1p-53), 0x1p-54);
-  const double v = ieee::add(ieee::mul(static_cast<double>(zy), 0x1p-52), 0x1p-53);
+  const double u = ieee::add(ieee::mul(static_cast<double>(join53(x0, x1)), 0x1p-53), 0x1p-54);
+  const double v = ieee::add(ieee::mul(static_cast<double>(join53(y0, y1)), 0x1p-52), 0x1p-53);
   return portable_pair<double, double2>(u, ieee::mul(v, 0.5));
 #endif
 }
