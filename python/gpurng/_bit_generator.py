@@ -23,7 +23,7 @@ class BitGenerator:
     (1.24 and 2.x tested).
 
     Values come from the engine's bits sequence b[k], b[k+1], ... (what ``Generator.bits`` gives
-    from offset k), buffered 16 KiB at a time; NumPy's words are formed as NumPy's own bit
+    from offset k), buffered 256 KiB at a time (the library has a per-call cost of some microseconds); NumPy's words are formed as NumPy's own bit
     generators form them:
 
     * 32-bit engines (as NumPy's MT19937): next_uint32 = b[i]; next_uint64 = b[i] << 32 | b[i+1]

@@ -40,7 +40,7 @@ struct bitgen_t {  // numpy/random/bitgen.h
   std::uint64_t (*next_raw)(void* st);
 };
 
-constexpr std::size_t kBufferBytes = 16 * 1024;
+constexpr std::size_t kBufferBytes = 256 * 1024;
 
 class BitStream {
  public:
