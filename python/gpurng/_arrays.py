@@ -58,11 +58,17 @@ def stream_number(stream, what="cuda_stream"):
 
 
 def _array_stream(out, cai):
-    """The stream of the array's library (rule 2 above), or None when it names none."""
+    """The stream of the array's library (rule 2 above), or None when it names none. `cai`: the
+    array's __cuda_array_interface__ when the caller has it already, else None (read here)."""
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(out, torch.Tensor):
         return stream_number(torch.cuda.current_stream(out.device).cuda_stream)
-    if cai is not None and "stream" in cai:
+    if cai is None:
+        try:  # some producers raise here (not only AttributeError): then it names no stream
+            cai = out.__cuda_array_interface__
+        except Exception:  # noqa: BLE001
+            cai = None
+    if isinstance(cai, dict) and "stream" in cai:
         s = cai["stream"]
         return _LEGACY if s is None else stream_number(s, "__cuda_array_interface__ stream")
     return None
@@ -124,8 +130,7 @@ def fill_dlpack(g, method, dist, size, dtype, out, allowed, p0, p1, gen_stream):
         if device_id != current:
             raise ValueError("%s: out is on CUDA device %d but the generator runs on the current device, %d; "
                              "make device %d current first" % (method, device_id, current, device_id))
-        cai = getattr(out, "__cuda_array_interface__", None) if gen_stream is None else None
-        stream, wait = fill_stream(gen_stream, out, cai if isinstance(cai, dict) else None)
+        stream, wait = fill_stream(gen_stream, out)
         device_memory = True
     else:
         raise TypeError("%s: out is on DLPack device type %d; supported: CPU (1), CUDA (2), CUDA host (3), "

@@ -404,12 +404,10 @@ class Generator:
             if dt not in allowed:
                 raise TypeError("%s: dtype %s is not supported; supported: %s"
                                 % (method, dt, ", ".join(map(str, allowed))))
+            _check_float32_parameters(method, dt, p0, p1)
             return _arrays.new_device_array(self._g, method, dist, size, dt, p0, p1, self._cuda_stream)
         arr, scalar = self._output(method, size, dtype, out, allowed, default)
-        # A finite parameter beyond float32 would become inf when the extension converts it; NaN
-        # and inf go through to the library, which names them.
-        if arr.dtype == np.float32 and any(math.isfinite(p) and abs(p) > _F32_MAX for p in (p0, p1)):
-            raise ValueError("%s: parameters %r, %r are outside the float32 range" % (method, p0, p1))
+        _check_float32_parameters(method, arr.dtype, p0, p1)
         self._g.fill(dist, arr, p0, p1)
         return arr[0] if scalar else arr
 
@@ -454,6 +452,13 @@ class Generator:
         [0, 2^32 - 210])."""
         default = np.dtype(np.uint64) if self.bits_width == 64 else np.dtype(np.uint32)
         return self._values("bits", "bits", size, dtype, out, device, _UINTS, default)
+
+
+def _check_float32_parameters(method, dt, p0, p1):
+    # A finite parameter beyond float32 would become inf when the extension converts it; NaN and
+    # inf go through to the library, which names them.
+    if dt == np.float32 and any(math.isfinite(p) and abs(p) > _F32_MAX for p in (p0, p1)):
+        raise ValueError("%s: parameters %r, %r are outside the float32 range" % (method, p0, p1))
 
 
 def _apply_options(g, options):

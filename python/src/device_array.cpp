@@ -10,6 +10,7 @@
 // the consumer's stream s wait for it (an event), as the DLPack protocol asks of a producer;
 // __cuda_array_interface__ names it in "stream", so a consumer synchronises on it.
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>  // the shape argument (a sequence of ints)
 
 #include <cstdint>
 #include <limits>
@@ -123,7 +124,7 @@ class DeviceArray {
       throw py::buffer_error("__dlpack__(copy=True): gpurng.DeviceArray exports without copying; copy on the consumer's side");
     }
     if (!dl_device.is_none()) {
-      const py::tuple want = dl_device.cast<py::tuple>();
+      const py::sequence want = dl_device.cast<py::sequence>();
       if (want.size() != 2 || want[0].cast<int>() != dlpack::kCUDA || want[1].cast<int>() != device()) {
         throw py::buffer_error("__dlpack__(dl_device=...): the array is on CUDA device " + std::to_string(device()) +
                                " and is not copied to another device");
@@ -141,7 +142,7 @@ class DeviceArray {
     }
     bool versioned = false;
     if (!max_version.is_none()) {
-      const py::tuple v = max_version.cast<py::tuple>();
+      const py::sequence v = max_version.cast<py::sequence>();
       versioned = v.size() >= 1 && v[0].cast<long long>() >= 1;
     }
     auto ex = std::make_unique<Export>();

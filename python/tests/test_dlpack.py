@@ -170,3 +170,17 @@ def test_host_torch_tensors_through_dlpack():
     assert as_bytes(t.numpy()) == as_bytes(gpurng.Generator("mt19937", seed=5, backend="cpu").random((4, 250)))
     with pytest.raises(ValueError, match="C-contiguous"):
         g.random(out=torch.zeros((4, 4), dtype=torch.float64).t())
+
+
+def test_device_array_arguments_are_checked_before_any_cuda_call():
+    with pytest.raises(ValueError, match="negative"):
+        gpurng.DeviceArray((2, -1), "<f4")
+    with pytest.raises(TypeError, match="<i4"):
+        gpurng.DeviceArray((3,), "<i4")
+    if not gpurng.cuda_devices():
+        with pytest.raises(gpurng.NoDeviceError):
+            gpurng.DeviceArray((3,), "<f4")
+    with pytest.raises(ValueError, match="backend='cuda'"):
+        gpurng.Generator(backend="cpu").random(3, device="cuda")
+    with pytest.raises(ValueError, match="device must be"):
+        gpurng.Generator(backend="cpu").random(3, device="gpu")
