@@ -14,6 +14,7 @@ Supported: CPython 3.9 or newer (tested with 3.11 on Debian 12), NumPy 1.24 or n
 from ._gpurng import (  # noqa: F401  (re-exported)
     CorruptStateError,
     CudaError,
+    DeviceArray,
     Error,
     FileError,
     InternalError,
@@ -25,12 +26,15 @@ from ._gpurng import (  # noqa: F401  (re-exported)
     cuda_devices,
     default_backend,
 )
+from ._bit_generator import BitGenerator  # noqa: F401
 from ._generator import ENGINE_OPTIONS, Generator, engine_info, engines  # noqa: F401
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Generator",
+    "BitGenerator",
+    "DeviceArray",
     "engines",
     "engine_info",
     "ENGINE_OPTIONS",

@@ -6,7 +6,7 @@ import os
 
 import numpy as np
 
-from . import _gpurng
+from . import _arrays, _gpurng
 
 #: Engine options accepted as keyword arguments of Generator (each engine takes some of them;
 #: docs/ENGINES.md says which). Applied in this order, as the CLI applies --dims ... --param-set.
@@ -92,9 +92,21 @@ class Generator:
       "owen"), ``streams``, ``normal_method`` ("box-muller", "icdf"), ``param_file``, ``param_set``.
       An option the engine does not have raises :class:`gpurng.UnsupportedError` (a ValueError).
 
-    ``out=`` takes a C-contiguous, writable NumPy array, or (``backend="cuda"``) a CUDA array
-    exporting ``__cuda_array_interface__`` (CuPy, PyTorch, Numba), filled in place with no copy and
-    ordered on the CUDA stream the interface names (the legacy default stream when it names none).
+    ``out=`` fills an array in place, zero copy: a C-contiguous, writable NumPy array; any object
+    exporting DLPack (``__dlpack__`` and ``__dlpack_device__``: PyTorch, CuPy, JAX, NumPy-like
+    host arrays), on the CPU (DLPack kDLCPU) or on the GPU (kDLCUDA, kDLCUDAManaged: needs
+    ``backend="cuda"`` and the array on the current device); or any object exporting
+    ``__cuda_array_interface__`` (Numba). ``device="cuda"`` (``backend="cuda"``) returns a
+    :class:`gpurng.DeviceArray` instead of a NumPy array: GPU memory owned by gpurng, which
+    ``torch.from_dlpack``, ``cupy.from_dlpack`` or ``cupy.asarray`` take without a copy.
+
+    CUDA streams: a GPU fill runs on :attr:`cuda_stream` when it is set; otherwise on the array's
+    stream (PyTorch's current stream, or the ``stream`` of a version-3
+    ``__cuda_array_interface__``: CuPy's current stream), asynchronously; for an array that names no
+    stream (JAX) it runs on the legacy default stream and the call waits for it. DLPack producers
+    are asked for the array with ``__dlpack__(stream=S)``, so their pending writes come first.
+    ``device="cuda"`` fills on :attr:`cuda_stream` (default: the legacy default stream) and the
+    DeviceArray remembers it for its consumers.
 
     Value ``i`` of a call is element ``offset + i`` of the sequence, in C order of the output array;
     the offset then moves by the number of values. Errors raise subclasses of :class:`gpurng.Error`
@@ -144,6 +156,7 @@ class Generator:
         # S, the streams a many-stream engine interleaves, for the block width of spawn/jumped:
         # known here only when streams= was given (the library has no getter).
         self._width = engine_options.get("streams")
+        self._cuda_stream = None
 
     # ---- description -----------------------------------------------------------------------------
     @property
@@ -164,6 +177,19 @@ class Generator:
     def __repr__(self):
         return "gpurng.Generator(%r, backend=%r, stream=%r, substream=%r, offset=%d)" % (
             self.engine, self.backend, self._stream, self._substream, self.offset)
+
+    @property
+    def cuda_stream(self):
+        """The CUDA stream GPU fills are ordered on, in DLPack's numbering (1: the legacy default
+        stream, 2: the per-thread default stream, else a cudaStream_t), or None (the default: the
+        output array's own stream, see the class docstring). Settable to None, an integer
+        cudaStream_t (0: the legacy default stream) or a stream object of CuPy, PyTorch, Numba or
+        CUDA Python."""
+        return self._cuda_stream
+
+    @cuda_stream.setter
+    def cuda_stream(self, stream):
+        self._cuda_stream = _arrays.stream_number(stream)
 
     # ---- position ----------------------------------------------------------------------------------
     @property
@@ -225,6 +251,7 @@ class Generator:
         c._g = _gpurng._Generator(self.engine, self._g.requested_backend)
         c._g.restore_state_bytes(self._g.state_bytes())
         c._stream, c._substream, c._spawned, c._width = self._stream, self._substream, 0, self._width
+        c._cuda_stream = self._cuda_stream
         return c
 
     def _require_stream(self, what):
@@ -357,92 +384,81 @@ class Generator:
         shape = _shape(size, method)
         return np.empty((1,) if shape is None else shape, dtype=dt), shape is None
 
-    def _device(self, method, dist, size, dtype, out, allowed, p0=0.0, p1=1.0):
-        """Fills a CUDA array (``__cuda_array_interface__``: CuPy, PyTorch, Numba) in place, zero
-        copy, on the CUDA stream it names (v3 ``stream``; the legacy default stream without one)."""
-        cai = out.__cuda_array_interface__
-        try:
-            shape = tuple(int(d) for d in cai["shape"])
-            dt = np.dtype(cai["typestr"])
-            ptr, readonly = cai["data"]
-        except (KeyError, TypeError, ValueError) as e:
-            raise TypeError("%s: out has a malformed __cuda_array_interface__ (%s)" % (method, e)) from None
-        if dtype is not None and np.dtype(dtype) != dt:
-            raise TypeError("%s: dtype %s does not match out's dtype %s" % (method, np.dtype(dtype), dt))
-        if dt not in allowed:
-            raise TypeError("%s: out has dtype %s; supported: %s" % (method, dt, ", ".join(map(str, allowed))))
-        want = _shape(size, method)
-        if want is not None and want != shape:
-            raise ValueError("%s: size %r does not match out's shape %r" % (method, want, shape))
-        strides = cai.get("strides")
-        if strides is not None:
-            expected, step = [], dt.itemsize
-            for d in reversed(shape):
-                expected.insert(0, step)
-                step *= max(d, 1)
-            if any(d > 1 and st != e for d, st, e in zip(shape, strides, expected)):
-                raise ValueError("%s: out must be C-contiguous (strides %r)" % (method, tuple(strides)))
-        if readonly:
-            raise ValueError("%s: out is read-only" % method)
-        if cai.get("mask") is not None:
-            raise ValueError("%s: out has a mask; masked arrays are not supported" % method)
-        stream = cai.get("stream") or 0
-        self._g.fill_device(dist, int(ptr or 0), math.prod(shape), dt.str, p0, p1, int(stream))
-        return out
-
-    def _real(self, method, dist, size, dtype, out, p0=0.0, p1=1.0):
-        if out is not None and not isinstance(out, np.ndarray) and hasattr(out, "__cuda_array_interface__"):
-            return self._device(method, dist, size, dtype, out, _FLOATS, p0, p1)
-        arr, scalar = self._output(method, size, dtype, out, _FLOATS, _FLOATS[0])
-        # A finite parameter beyond float32 would become inf when the extension converts it; NaN
-        # and inf go through to the library, which names them.
-        if arr.dtype == np.float32 and any(math.isfinite(p) and abs(p) > _F32_MAX for p in (p0, p1)):
-            raise ValueError("%s: parameters %r, %r are outside the float32 range" % (method, p0, p1))
+    def _values(self, method, dist, size, dtype, out, device, allowed, default, p0=0.0, p1=1.0):
+        """Every generating method: a NumPy array (or scalar), a gpurng.DeviceArray, or out filled."""
+        if device is not None and device not in ("cpu", "cuda"):
+            raise ValueError("%s: device must be None, 'cpu' or 'cuda', got %r" % (method, device))
+        if out is not None and not isinstance(out, np.ndarray):
+            if device is not None:
+                raise ValueError("%s: give out= or device=, not both" % method)
+            if hasattr(out, "__dlpack__") and hasattr(out, "__dlpack_device__"):
+                return _arrays.fill_dlpack(self._g, method, dist, size, dtype, out, allowed, p0, p1, self._cuda_stream)
+            if hasattr(out, "__cuda_array_interface__"):
+                return _arrays.fill_cai(self._g, method, dist, size, dtype, out, allowed, p0, p1, self._cuda_stream)
+            raise TypeError("%s: out must be a numpy.ndarray or an array exporting __dlpack__ or "
+                            "__cuda_array_interface__, got %s" % (method, type(out).__name__))
+        if device == "cuda":
+            if out is not None:
+                raise ValueError("%s: give out= or device=, not both" % method)
+            dt = default if dtype is None else np.dtype(dtype)
+            if dt not in allowed:
+                raise TypeError("%s: dtype %s is not supported; supported: %s"
+                                % (method, dt, ", ".join(map(str, allowed))))
+            _check_float32_parameters(method, dt, p0, p1)
+            return _arrays.new_device_array(self._g, method, dist, size, dt, p0, p1, self._cuda_stream)
+        arr, scalar = self._output(method, size, dtype, out, allowed, default)
+        _check_float32_parameters(method, arr.dtype, p0, p1)
         self._g.fill(dist, arr, p0, p1)
         return arr[0] if scalar else arr
 
-    def random(self, size=None, dtype=np.float64, out=None):
+    def _real(self, method, dist, size, dtype, out, device, p0=0.0, p1=1.0):
+        return self._values(method, dist, size, dtype, out, device, _FLOATS, _FLOATS[0], p0, p1)
+
+    def random(self, size=None, dtype=np.float64, out=None, *, device=None):
         """Uniforms in (0, 1) (the engine's conversion; float32 may give 1.0 for some engines,
         docs/ENGINES.md). ``size``: None (one value), an int or a shape; ``dtype``: float64 or
         float32; ``out``: a C-contiguous writable array to fill in place (returned)."""
-        return self._real("random", "uniform", size, dtype, out)
+        return self._real("random", "uniform", size, dtype, out, device)
 
-    def standard_normal(self, size=None, dtype=np.float64, out=None):
+    def standard_normal(self, size=None, dtype=np.float64, out=None, *, device=None):
         """Standard normal values (Box-Muller on positions 2j, 2j+1, or the inverse CDF with
         ``normal_method="icdf"``)."""
-        return self._real("standard_normal", "normal", size, dtype, out)
+        return self._real("standard_normal", "normal", size, dtype, out, device)
 
-    def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=np.float64, out=None):
+    def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=np.float64, out=None, device=None):
         """Normal values ``loc + scale * z`` (one fused multiply-add, as the library); scale > 0."""
-        return self._real("normal", "normal", size, dtype, out, _real(loc, "loc"), _real(scale, "scale"))
+        return self._real("normal", "normal", size, dtype, out, device, _real(loc, "loc"), _real(scale, "scale"))
 
-    def standard_exponential(self, size=None, dtype=np.float64, out=None):
+    def standard_exponential(self, size=None, dtype=np.float64, out=None, *, device=None):
         """Exponential values with rate 1: ``-log(u)``."""
-        return self._real("standard_exponential", "exponential", size, dtype, out, 1.0)
+        return self._real("standard_exponential", "exponential", size, dtype, out, device, 1.0)
 
-    def exponential(self, scale=1.0, size=None, *, dtype=np.float64, out=None):
+    def exponential(self, scale=1.0, size=None, *, dtype=np.float64, out=None, device=None):
         """Exponential values with mean ``scale`` (NumPy's argument): ``-log(u) / lambda`` with
         ``lambda = 1.0 / scale`` computed in double (then rounded to float32 for float32 output),
         which is the CLI's ``--lambda``; scale > 0."""
         s = _real(scale, "scale")
         if not (s > 0.0) or s == float("inf"):
             raise ValueError("exponential: scale must be > 0 and finite, got %r" % scale)
-        return self._real("exponential", "exponential", size, dtype, out, 1.0 / s)
+        return self._real("exponential", "exponential", size, dtype, out, device, 1.0 / s)
 
-    def lognormal(self, mean=0.0, sigma=1.0, size=None, *, dtype=np.float64, out=None):
+    def lognormal(self, mean=0.0, sigma=1.0, size=None, *, dtype=np.float64, out=None, device=None):
         """Log-normal values ``exp(mean + sigma * z)``: ``mean``, ``sigma`` > 0 of the logarithm."""
-        return self._real("lognormal", "lognormal", size, dtype, out, _real(mean, "mean"), _real(sigma, "sigma"))
+        return self._real("lognormal", "lognormal", size, dtype, out, device, _real(mean, "mean"), _real(sigma, "sigma"))
 
-    def bits(self, size=None, dtype=None, out=None):
+    def bits(self, size=None, dtype=None, out=None, *, device=None):
         """The engine's integer outputs: uint32 or uint64 (the engine's width, :attr:`bits_width`;
         another width raises TypeError with the library's message). Range per engine (mrg32k3a:
         [0, 2^32 - 210])."""
         default = np.dtype(np.uint64) if self.bits_width == 64 else np.dtype(np.uint32)
-        if out is not None and not isinstance(out, np.ndarray) and hasattr(out, "__cuda_array_interface__"):
-            return self._device("bits", "bits", size, dtype, out, _UINTS)
-        arr, scalar = self._output("bits", size, dtype, out, _UINTS, default)
-        self._g.fill("bits", arr)
-        return arr[0] if scalar else arr
+        return self._values("bits", "bits", size, dtype, out, device, _UINTS, default)
+
+
+def _check_float32_parameters(method, dt, p0, p1):
+    # A finite parameter beyond float32 would become inf when the extension converts it; NaN and
+    # inf go through to the library, which names them.
+    if dt == np.float32 and any(math.isfinite(p) and abs(p) > _F32_MAX for p in (p0, p1)):
+        raise ValueError("%s: parameters %r, %r are outside the float32 range" % (method, p0, p1))
 
 
 def _apply_options(g, options):
@@ -495,5 +511,6 @@ def _from_state(state):
     g._substream = None
     g._spawned = 0
     g._width = None
+    g._cuda_stream = None
     g.state = state
     return g

@@ -15,9 +15,17 @@
 #include <type_traits>
 #include <vector>
 
+#include "cuda_runtime.hpp"
 #include "gpurng/gpurng.hpp"
+#include "py_generator.hpp"
 
 namespace py = pybind11;
+using gpurng_py::PyGenerator;
+using gpurng_py::ValueType;
+using gpurng_py::generate;
+using gpurng_py::generate_on_stream;
+using gpurng_py::value_type_from_typestr;
+namespace cuda = gpurng_py::cuda;
 
 namespace {
 
@@ -70,13 +78,6 @@ void set_library_error(const gpurng::Error& e) {
   }
   PyErr_SetObject(cls, exc);
   Py_DECREF(exc);
-}
-
-gpurng::Backend parse_backend(const std::string& s) {
-  if (s == "auto") return gpurng::Backend::automatic;
-  if (s == "cpu") return gpurng::Backend::cpu;
-  if (s == "cuda") return gpurng::Backend::cuda;
-  throw gpurng::Error(gpurng::Status::invalid_argument, "backend: '" + s + "' is not one of auto, cpu, cuda");
 }
 
 gpurng::Scramble parse_scramble(const std::string& s) {
@@ -161,38 +162,6 @@ std::size_t element_count(const View& view) {
   return static_cast<std::size_t>(view.get().len) / sizeof(T);
 }
 
-// gpurng::Generator with a lock: a Python object may be shared between threads, and fills run
-// without the GIL.
-class PyGenerator {
- public:
-  PyGenerator(const std::string& engine, const std::string& backend)
-      : requested_backend_(backend), g_(gpurng::parse_engine(engine), parse_backend(backend)) {}
-
-  std::string engine() const { return gpurng::engine_info(g_.engine()).name; }
-  unsigned bits_width() const { return gpurng::engine_info(g_.engine()).bits_width; }
-  std::string backend() const { return gpurng::backend_name(g_.backend()); }
-  const std::string& requested_backend() const { return requested_backend_; }
-
-  template <class F>
-  auto locked(F&& f) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return f(g_);
-  }
-  // A long call: the GIL is released while the library works (the array stays referenced by the
-  // caller's frame).
-  template <class F>
-  void unlocked_gil(F&& f) {
-    py::gil_scoped_release release;
-    std::lock_guard<std::mutex> lock(mutex_);
-    f(g_);
-  }
-
- private:
-  std::string requested_backend_;
-  std::mutex mutex_;
-  gpurng::Generator g_;
-};
-
 template <class T>
 void fill_bits(PyGenerator& self, const py::object& out, const View& view) {
   T* p = checked_buffer<T>(out, view, "bits");
@@ -239,37 +208,17 @@ void fill(PyGenerator& self, const std::string& dist, const py::object& out, dou
   return fill_real<double>(self, d, out, view, p0, p1, dist.c_str());
 }
 
-// Device arrays (__cuda_array_interface__, checked by the Python layer): a raw pointer, a value type
-// and the CUDA stream to order the call on. The library refuses device memory on the CPU backend;
-// the Python layer refuses it before that too, since a CPU-only build cannot tell device memory.
-void fill_device(PyGenerator& self, const std::string& dist, std::uintptr_t ptr, std::size_t n,
-                 const std::string& typestr, double p0, double p1, std::uintptr_t stream) {
-  if (self.backend() != "cuda") {
-    throw py::value_error("out: a CUDA array needs backend='cuda' (this generator's backend is " + self.backend() + ")");
-  }
-  self.unlocked_gil([&](gpurng::Generator& g) {
-    CUstream_st* const previous = g.cuda_stream();
-    g.cuda_stream(reinterpret_cast<CUstream_st*>(stream));
-    struct Restore {
-      gpurng::Generator& g;
-      CUstream_st* s;
-      ~Restore() { g.cuda_stream(s); }
-    } restore{g, previous};
-    if (dist == "bits") {
-      if (typestr == "<u4") return g.generate_bits(reinterpret_cast<std::uint32_t*>(ptr), n);
-      if (typestr == "<u8") return g.generate_bits(reinterpret_cast<std::uint64_t*>(ptr), n);
-    } else if (typestr == "<f4" || typestr == "<f8") {
-      const bool f32 = typestr == "<f4";
-      float* pf = reinterpret_cast<float*>(ptr);
-      double* pd = reinterpret_cast<double*>(ptr);
-      const float a = static_cast<float>(p0), b = static_cast<float>(p1);
-      if (dist == "uniform") return f32 ? g.generate_uniform(pf, n) : g.generate_uniform(pd, n);
-      if (dist == "normal") return f32 ? g.generate_normal(pf, n, a, b) : g.generate_normal(pd, n, p0, p1);
-      if (dist == "exponential") return f32 ? g.generate_exponential(pf, n, a) : g.generate_exponential(pd, n, p0);
-      if (dist == "lognormal") return f32 ? g.generate_lognormal(pf, n, a, b) : g.generate_lognormal(pd, n, p0, p1);
-    }
-    throw gpurng::Error(gpurng::Status::invalid_argument, "out: a CUDA array of type " + typestr + " cannot hold " + dist);
-  });
+// Raw pointers (the Python layer has checked type, shape, layout and device): device memory
+// (__cuda_array_interface__, DLPack kDLCUDA / kDLCUDAManaged) ordered on the given CUDA stream
+// (DLPack numbering: 1 legacy default, 2 per-thread default, else a cudaStream_t), or host memory
+// (DLPack kDLCPU / kDLCUDAHost) on either backend. The library refuses device memory on the CPU
+// backend; this refuses it first, since a CPU-only build cannot tell device memory.
+void fill_pointer(PyGenerator& self, const std::string& dist, std::uintptr_t ptr, std::size_t n,
+                  const std::string& typestr, double p0, double p1, unsigned long long stream, bool device_memory) {
+  const ValueType type = value_type_from_typestr(typestr, "out");
+  void* p = reinterpret_cast<void*>(ptr);
+  if (device_memory) return generate_on_stream(self, dist, type, p, n, p0, p1, cuda::stream_from_int(stream));
+  self.unlocked_gil([&](gpurng::Generator& g) { generate(g, dist, type, p, n, p0, p1); });
 }
 
 }  // namespace
@@ -332,6 +281,16 @@ PYBIND11_MODULE(_gpurng, m) {
     return out;
   }, "The CUDA devices this process can use (empty without CUDA support or a device).");
 
+  m.def("cuda_runtime_linked", &cuda::linked, "Whether this module has the CUDA runtime (device='cuda', DLPack streams).");
+  m.def("cuda_current_device", &cuda::current_device, "The current CUDA device: where the library's launches go.");
+  m.def("cuda_synchronize", [](unsigned long long s) {
+    py::gil_scoped_release nogil;
+    cuda::synchronize(cuda::stream_from_int(s));
+  }, py::arg("stream"), "Waits for a CUDA stream (DLPack numbering: 1 legacy default, 2 per-thread default).");
+  gpurng_py::register_dlpack_view(m);
+  gpurng_py::register_device_array(m);
+  gpurng_py::register_bit_generator(m);
+
   py::class_<PyGenerator>(m, "_Generator", "The library's gpurng::Generator (use gpurng.Generator).")
       .def(py::init<const std::string&, const std::string&>(), py::arg("engine"), py::arg("backend") = "auto")
       .def_property_readonly("engine", &PyGenerator::engine)
@@ -365,9 +324,9 @@ PYBIND11_MODULE(_gpurng, m) {
       .def("remaining", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.remaining(); }); })
       .def("fill", &fill, py::arg("dist"), py::arg("out"), py::arg("p0") = 0.0, py::arg("p1") = 1.0,
            "Fills a C-contiguous writable NumPy array with values offset .. offset+n-1 of dist.")
-      .def("fill_device", &fill_device, py::arg("dist"), py::arg("ptr"), py::arg("n"), py::arg("typestr"),
-           py::arg("p0"), py::arg("p1"), py::arg("stream"),
-           "Fills n values at a CUDA device pointer, ordered on the given CUDA stream (0: legacy default).")
+      .def("fill_pointer", &fill_pointer, py::arg("dist"), py::arg("ptr"), py::arg("n"), py::arg("typestr"),
+           py::arg("p0"), py::arg("p1"), py::arg("stream"), py::arg("device_memory"),
+           "Fills n values at a pointer: device memory ordered on a CUDA stream (DLPack numbering), or host memory.")
       .def("state_bytes", [](PyGenerator& s) {
         const std::vector<std::uint8_t> b = s.locked([](gpurng::Generator& g) { return g.state_bytes(); });
         return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());

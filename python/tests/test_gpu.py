@@ -1,6 +1,7 @@
-"""The CUDA backend through Python: the same bits as the CPU, into host arrays and into CuPy and
-PyTorch arrays filled in place (__cuda_array_interface__). Skips, saying why, without a device or
-without CuPy / PyTorch. (DLPack, hence JAX, is not implemented yet: issue 25.)"""
+"""The CUDA backend through Python: the same bits as the CPU, into host arrays, into CuPy, PyTorch
+and JAX arrays filled in place (DLPack; Numba through __cuda_array_interface__), and into gpurng's
+own DeviceArray (device="cuda") handed to torch/cupy/jax through DLPack; stream ordering both ways.
+Skips, saying why, without a device or without CuPy / PyTorch / JAX / Numba."""
 import numpy as np
 import pytest
 
@@ -71,3 +72,166 @@ def test_torch_tensors_filled_in_place(engine):
     g.standard_normal(out=t)
     torch.cuda.synchronize()
     assert as_bytes(t.cpu().numpy()) == as_bytes(_cpu(engine, "standard_normal", (7, 513), np.float64))
+
+
+# ---- DLPack in, device="cuda" out, streams ----------------------------------------------------------
+BIG = 1 << 24  # big enough that an unordered reader would see zeros
+
+
+def _cpu_values(engine, method, shape, dtype, offset=0, seed=3):
+    g = gpurng.Generator(engine, seed=seed, backend="cpu", offset=offset)
+    if method == "bits":
+        return g.bits(shape)
+    return getattr(g, method)(shape, dtype=dtype)
+
+
+@pytest.mark.parametrize("method,dtype", [("random", np.float32), ("standard_normal", np.float64),
+                                          ("standard_exponential", np.float32), ("bits", None)])
+def test_device_arrays_equal_the_cpu(method, dtype):
+    g = gpurng.Generator("philox4x32-10", seed=3, backend="cuda")
+    kw = {} if dtype is None else {"dtype": dtype}
+    a = getattr(g, method)((5, 1001), device="cuda", **kw)
+    assert isinstance(a, gpurng.DeviceArray) and a.shape == (5, 1001) and a.__dlpack_device__() == (2, a.device)
+    assert as_bytes(a.get()) == as_bytes(_cpu_values("philox4x32-10", method, (5, 1001), dtype))
+    assert g.offset == 5 * 1001
+    scalar = g.random(device="cuda")
+    assert scalar.shape == () and scalar.get()[()] == _cpu_values("philox4x32-10", "random", 1, np.float64, 5005)[0]
+
+
+def test_device_arrays_go_to_torch_and_cupy_without_a_copy():
+    a = gpurng.Generator("mrg32k3a", seed=3, backend="cuda").normal(1.0, 2.0, 100000, device="cuda", dtype=np.float32)
+    expected = gpurng.Generator("mrg32k3a", seed=3, backend="cpu").normal(1.0, 2.0, 100000, dtype=np.float32)
+    seen = 0
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if torch is not None:
+        t = torch.from_dlpack(a)
+        assert t.data_ptr() == a.ptr and t.dtype == torch.float32 and t.is_cuda
+        assert as_bytes(t.cpu().numpy()) == as_bytes(expected)
+        seen += 1
+    try:
+        import cupy as cp
+    except ImportError:
+        cp = None
+    if cp is not None:
+        c = cp.from_dlpack(a)
+        assert c.data.ptr == a.ptr and as_bytes(cp.asnumpy(c)) == as_bytes(expected)
+        c2 = cp.asarray(a)  # __cuda_array_interface__
+        assert c2.data.ptr == a.ptr and as_bytes(cp.asnumpy(c2)) == as_bytes(expected)
+        seen += 1
+    if not seen:
+        pytest.skip("neither PyTorch nor CuPy is installed")
+
+
+def test_device_array_capsules_versioned_and_not():
+    a = gpurng.Generator("mrg32k3a", seed=3, backend="cuda").random(12, device="cuda")
+    for kw, versioned in (({}, False), ({"max_version": (1, 0)}, True), ({"max_version": (0, 8)}, False)):
+        with gpurng._gpurng._DLPackView(a.__dlpack__(stream=-1, **kw)) as v:
+            assert v.versioned == versioned and v.ptr == a.ptr and v.shape == (12,) and v.dtype == "float64"
+            assert v.device == (2, a.device) and not v.readonly
+    with pytest.raises(BufferError):
+        a.__dlpack__(copy=True)
+    with pytest.raises(BufferError):
+        a.__dlpack__(dl_device=(1, 0))
+    with pytest.raises(ValueError):
+        a.__dlpack__(stream=0)
+    del a  # the memory lives on in nothing: freed here (no crash)
+
+
+def test_device_array_stream_is_ordered_for_its_consumer():
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    g = gpurng.Generator("mt19937", seed=3, backend="cuda")
+    s = torch.cuda.Stream()
+    g.cuda_stream = s
+    a = g.random(BIG, device="cuda", dtype=np.float32)  # written on s
+    assert a.stream == s.cuda_stream and a.__cuda_array_interface__["stream"] == s.cuda_stream
+    t = torch.from_dlpack(a)  # torch's current stream waits for s (__dlpack__(stream=...))
+    total = float(t.double().sum())
+    expected = gpurng.Generator("mt19937", seed=3, backend="cpu").random(BIG, dtype=np.float32)
+    assert total == pytest.approx(float(expected.sum(dtype=np.float64)), rel=1e-9)
+
+
+@pytest.mark.parametrize("engine", ["mrg32k3a", "mt19937-64", "sobol32"])
+def test_torch_tensors_are_filled_through_dlpack_on_their_stream(engine):
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    g = gpurng.Generator(engine, seed=3, backend="cuda", offset=5)
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        t = torch.zeros(BIG, dtype=torch.float32, device="cuda")
+        ptr = t.data_ptr()
+        assert g.random(dtype=np.float32, out=t) is t and t.data_ptr() == ptr
+        total = float(t.double().sum())  # a kernel on s sees the values
+    expected = _cpu_values(engine, "random", BIG, np.float32, offset=5)
+    assert total == pytest.approx(float(expected.sum(dtype=np.float64)), rel=1e-9)
+    s.synchronize()
+    assert as_bytes(t.cpu().numpy()) == as_bytes(expected)
+    with pytest.raises(ValueError, match="C-contiguous"):
+        g.random(out=torch.zeros((4, 4), dtype=torch.float64, device="cuda").t())
+    with pytest.raises(TypeError, match="int32"):
+        g.random(out=torch.zeros(4, dtype=torch.int32, device="cuda"))
+
+
+def test_cupy_arrays_are_filled_through_dlpack_on_their_stream():
+    cp = pytest.importorskip("cupy", reason="CuPy is not installed")
+    g = gpurng.Generator("philox4x64-10", seed=3, backend="cuda")
+    s = cp.cuda.Stream(non_blocking=True)
+    with s:
+        a = cp.zeros(BIG, dtype=cp.float64)
+        g.standard_normal(out=a)
+        total = float(a.sum())
+    expected = _cpu_values("philox4x64-10", "standard_normal", BIG, np.float64)
+    assert total == pytest.approx(float(expected.sum()), rel=1e-9, abs=1e-6)
+    # An explicit generator stream wins over the array's.
+    g2 = gpurng.Generator("philox4x64-10", seed=3, backend="cuda")
+    s2 = cp.cuda.Stream(non_blocking=True)
+    g2.cuda_stream = s2
+    b = cp.zeros(1000, dtype=cp.float64)
+    g2.standard_normal(out=b)
+    s2.synchronize()
+    assert as_bytes(cp.asnumpy(b)) == as_bytes(expected[:1000])
+
+
+def test_jax_arrays_are_filled_in_place():
+    jax = pytest.importorskip("jax", reason="JAX is not installed")
+    jnp = jax.numpy
+    try:
+        x = jax.device_put(jnp.zeros((3, 4097), dtype=jnp.float32), jax.devices("gpu")[0])
+    except RuntimeError as e:
+        pytest.skip("JAX has no GPU here: %s" % e)
+    g = gpurng.Generator("mrg32k3a", seed=3, backend="cuda")
+    ptr = x.unsafe_buffer_pointer()
+    try:
+        assert g.random(dtype=np.float32, out=x) is x
+    except ValueError as e:
+        if "read-only" in str(e):
+            pytest.xfail("JAX exports its arrays read-only through DLPack (%s): not filled" % e)
+        raise
+    assert x.unsafe_buffer_pointer() == ptr
+    # The call waited for its stream (JAX names none), so JAX's own kernels see the values.
+    expected = _cpu_values("mrg32k3a", "random", (3, 4097), np.float32)
+    assert float(jnp.sum(x)) == pytest.approx(float(expected.sum(dtype=np.float64)), rel=1e-4)
+    assert as_bytes(np.asarray(x)) == as_bytes(expected)
+
+
+def test_numba_arrays_through_the_cuda_array_interface():
+    numba_cuda = pytest.importorskip("numba.cuda", reason="Numba is not installed")
+    d = numba_cuda.device_array(10000, dtype=np.float64)
+    g = gpurng.Generator("xorwow", seed=3, backend="cuda")
+    g.exponential(2.0, out=d)
+    numba_cuda.synchronize()
+    expected = gpurng.Generator("xorwow", seed=3, backend="cpu").exponential(2.0, 10000)
+    assert as_bytes(d.copy_to_host()) == as_bytes(expected)
+
+
+def test_wrong_device_and_backend():
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    cpu = gpurng.Generator("mrg32k3a", backend="cpu")
+    with pytest.raises(ValueError, match="backend='cuda'"):
+        cpu.random(out=torch.zeros(4, dtype=torch.float64, device="cuda"))
+    with pytest.raises(ValueError, match="backend='cuda'"):
+        cpu.random(4, device="cuda")
+    if torch.cuda.device_count() > 1:
+        with pytest.raises(ValueError, match="device 1"):
+            gpurng.Generator(backend="cuda").random(out=torch.zeros(4, dtype=torch.float64, device="cuda:1"))

@@ -1,0 +1,193 @@
+"""Outputs that are not NumPy arrays: arrays of other libraries given as ``out=`` (DLPack or
+``__cuda_array_interface__``), and gpurng's own device arrays (``device="cuda"``).
+
+Stream semantics (docs in Generator's docstring and python/README.md). A CUDA output is filled on
+one stream S, chosen in this order:
+
+1. the generator's ``cuda_stream``, when set;
+2. the array's own stream: for a PyTorch tensor, ``torch.cuda.current_stream(tensor.device)``;
+   for an array whose ``__cuda_array_interface__`` has a ``stream`` entry (version 3: CuPy's
+   current stream, Numba's), that stream (None there means the legacy default stream);
+3. otherwise (JAX, or any producer that names no stream) the legacy default stream, and the call
+   then waits for S before returning, because such a producer's own streams are not ordered after
+   anything gpurng does.
+
+For DLPack, S goes to the producer as ``__dlpack__(stream=S)``, so the producer's pending work on
+the array is ordered before the fill (the protocol's guarantee). The fill is asynchronous on S in
+cases 1 and 2: work on S (or on a stream that waits for S) sees the values.
+"""
+
+import math
+import sys
+
+import numpy as np
+
+from . import _gpurng
+
+# DLPack device types (dlpack.h): host memory, CUDA device memory, pinned host, managed.
+_KDL_CPU, _KDL_CUDA, _KDL_CUDA_HOST, _KDL_CUDA_MANAGED = 1, 2, 3, 13
+_LEGACY = 1  # the legacy default stream, in DLPack's numbering
+_DLPACK_MAX_VERSION = (1, 0)
+
+
+def stream_number(stream, what="cuda_stream"):
+    """A CUDA stream as DLPack numbers it (1: legacy default, 2: per-thread default, else a
+    cudaStream_t), from None, an integer cudaStream_t (0 is the legacy default stream) or a stream
+    object of CuPy (``.ptr``), PyTorch (``.cuda_stream``), Numba (``.handle``) or CUDA Python
+    (``__cuda_stream__``)."""
+    if stream is None:
+        return None
+    s = stream
+    if hasattr(s, "__cuda_stream__"):
+        s = s.__cuda_stream__()[1]
+    elif hasattr(s, "cuda_stream"):
+        s = s.cuda_stream
+    elif hasattr(s, "ptr"):
+        s = s.ptr
+    elif hasattr(s, "handle"):
+        s = s.handle
+        s = getattr(s, "value", s)  # Numba: a ctypes c_void_p
+        s = 0 if s is None else s
+    if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+        raise TypeError("%s must be None, an integer cudaStream_t or a CUDA stream object (CuPy, PyTorch, Numba), "
+                        "got %s" % (what, type(stream).__name__))
+    s = int(s)
+    if s < 0:
+        raise ValueError("%s: %d is not a CUDA stream" % (what, s))
+    return _LEGACY if s == 0 else s
+
+
+def _array_stream(out, cai):
+    """The stream of the array's library (rule 2 above), or None when it names none. `cai`: the
+    array's __cuda_array_interface__ when the caller has it already, else None (read here)."""
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(out, torch.Tensor):
+        return stream_number(torch.cuda.current_stream(out.device).cuda_stream)
+    if cai is None:
+        try:  # some producers raise here (not only AttributeError): then it names no stream
+            cai = out.__cuda_array_interface__
+        except Exception:  # noqa: BLE001
+            cai = None
+    if isinstance(cai, dict) and "stream" in cai:
+        s = cai["stream"]
+        return _LEGACY if s is None else stream_number(s, "__cuda_array_interface__ stream")
+    return None
+
+
+def fill_stream(gen_stream, out, cai=None):
+    """(S, wait): the stream to fill on and whether to wait for it before returning."""
+    if gen_stream is not None:
+        return gen_stream, False
+    s = _array_stream(out, cai)
+    if s is not None:
+        return s, False
+    return _LEGACY, True
+
+
+def _check(method, shape, dt, dtype_name, size, dtype, allowed, contiguous, readonly, ptr):
+    if dt is None:
+        raise TypeError("%s: out has dtype %s; supported: %s" % (method, dtype_name, ", ".join(map(str, allowed))))
+    if dtype is not None and np.dtype(dtype) != dt:
+        raise TypeError("%s: dtype %s does not match out's dtype %s" % (method, np.dtype(dtype), dt))
+    if dt not in allowed:
+        raise TypeError("%s: out has dtype %s; supported: %s" % (method, dt, ", ".join(map(str, allowed))))
+    from ._generator import _shape  # one definition of what size= means
+
+    want = _shape(size, method)
+    if want is not None and want != tuple(shape):
+        raise ValueError("%s: size %r does not match out's shape %r" % (method, want, tuple(shape)))
+    if not contiguous:
+        raise ValueError("%s: out must be C-contiguous" % method)
+    if readonly:
+        raise ValueError("%s: out is read-only" % method)
+    if ptr % dt.itemsize != 0:
+        raise ValueError("%s: out is not aligned to its %d-byte elements" % (method, dt.itemsize))
+
+
+def _take_dlpack(out, stream):
+    """out.__dlpack__ as a _DLPackView: DLPack >= 1.0 first (versioned capsule, flags, no copy
+    allowed), then the older signature."""
+    try:
+        capsule = out.__dlpack__(stream=stream, max_version=_DLPACK_MAX_VERSION, copy=False)
+    except TypeError:
+        capsule = out.__dlpack__(stream=stream)
+    return _gpurng._DLPackView(capsule)
+
+
+def fill_dlpack(g, method, dist, size, dtype, out, allowed, p0, p1, gen_stream):
+    """Fills any object with __dlpack__ / __dlpack_device__ in place (host or CUDA memory)."""
+    try:
+        device_type, device_id = (int(x) for x in out.__dlpack_device__())
+    except (TypeError, ValueError) as e:
+        raise TypeError("%s: out has a malformed __dlpack_device__() (%s)" % (method, e)) from None
+    if device_type in (_KDL_CPU, _KDL_CUDA_HOST):
+        device_memory, stream, wait = False, None, False
+    elif device_type in (_KDL_CUDA, _KDL_CUDA_MANAGED):
+        if g.backend != "cuda":
+            raise ValueError("%s: out is a CUDA array, which needs backend='cuda' (this generator's backend is %s)"
+                             % (method, g.backend))
+        current = _gpurng.cuda_current_device()
+        if device_id != current:
+            raise ValueError("%s: out is on CUDA device %d but the generator runs on the current device, %d; "
+                             "make device %d current first" % (method, device_id, current, device_id))
+        stream, wait = fill_stream(gen_stream, out)
+        device_memory = True
+    else:
+        raise TypeError("%s: out is on DLPack device type %d; supported: CPU (1), CUDA (2), CUDA host (3), "
+                        "CUDA managed (13)" % (method, device_type))
+    with _take_dlpack(out, stream) as view:
+        if view.copied:
+            raise ValueError("%s: the producer exported a copy of out (DLPack is-copied flag): filling it would "
+                             "not change out" % method)
+        typestr = view.typestr
+        dt = np.dtype(typestr) if typestr is not None else None
+        _check(method, view.shape, dt, view.dtype, size, dtype, allowed, view.c_contiguous, view.readonly, view.ptr)
+        g.fill_pointer(dist, view.ptr, view.size, typestr, p0, p1, stream or _LEGACY, device_memory)
+    if wait:
+        _gpurng.cuda_synchronize(stream)
+    return out
+
+
+def fill_cai(g, method, dist, size, dtype, out, allowed, p0, p1, gen_stream):
+    """Fills an object exporting __cuda_array_interface__ (and no DLPack: Numba) in place."""
+    cai = out.__cuda_array_interface__
+    try:
+        shape = tuple(int(d) for d in cai["shape"])
+        dt = np.dtype(cai["typestr"])
+        ptr, readonly = cai["data"]
+        ptr = int(ptr or 0)
+    except (KeyError, TypeError, ValueError) as e:
+        raise TypeError("%s: out has a malformed __cuda_array_interface__ (%s)" % (method, e)) from None
+    strides = cai.get("strides")
+    contiguous = True
+    if strides is not None:
+        step = dt.itemsize
+        for d, st in zip(reversed(shape), reversed(tuple(strides))):
+            if d > 1 and st != step:
+                contiguous = False
+            step *= max(d, 1)
+    _check(method, shape, dt, str(dt), size, dtype, allowed, contiguous, readonly, ptr)
+    if cai.get("mask") is not None:
+        raise ValueError("%s: out has a mask; masked arrays are not supported" % method)
+    if g.backend != "cuda":
+        raise ValueError("%s: a CUDA array needs backend='cuda' (this generator's backend is %s)" % (method, g.backend))
+    stream, wait = fill_stream(gen_stream, out, cai)
+    g.fill_pointer(dist, ptr, math.prod(shape), dt.str, p0, p1, stream, True)
+    if wait:
+        _gpurng.cuda_synchronize(stream)
+    return out
+
+
+def new_device_array(g, method, dist, size, dt, p0, p1, gen_stream):
+    """device="cuda": a gpurng.DeviceArray of the given size, filled on the generator's stream
+    (the legacy default stream when none is set); no waiting."""
+    if g.backend != "cuda":
+        raise ValueError("%s: device='cuda' needs backend='cuda' (this generator's backend is %s)" % (method, g.backend))
+    from ._generator import _shape
+
+    shape = _shape(size, method)
+    arr = _gpurng.DeviceArray(() if shape is None else shape, dt.str)
+    stream = _LEGACY if gen_stream is None else gen_stream
+    g.fill_pointer(dist, arr.ptr, arr.size, dt.str, p0, p1, stream, True)
+    arr.stream = stream
+    return arr
