@@ -200,8 +200,8 @@ double max_ulp(const Tr& tr, const Dist& d, LD floor = 0) {
   return worst;
 }
 
-// The figures docs/notes-dist-a.md quotes (standard location 0 / scale 1; a location adds at most
-// one rounding of the final fma).
+// The figures docs/ENGINES.md ("Distributions") quotes (standard location 0 / scale 1; a location
+// adds at most one rounding of the final fma).
 TEST(Inversion, Accuracy) {
   using F = t::FakeUniform;
   struct Row {

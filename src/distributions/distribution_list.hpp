@@ -106,7 +106,7 @@ struct UniformEntry {
   }
 };
 
-// The normal form decides the transform of normal and log-normal (ENGINES.md, "Normal values").
+// The normal form decides the transform of normal and log-normal (docs/ENGINES.md, "Distributions").
 template <template <class, class> class BoxMuller, template <class, class> class Inverse, class E, class T,
           NormalForm Form>
 struct NormalShaped {

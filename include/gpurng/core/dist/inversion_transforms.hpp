@@ -8,9 +8,9 @@
 // reach the quantiles of the extreme uniforms (2^-24 in float, 2^-53 or 2^-33 in double).
 //
 // Every operation is an ieee_ops / elementary one (no libm, no contraction), so CPU == GPU bit for
-// bit. Accuracy (tests/test_dist_simple.cpp, against long double, quoted in docs/notes-dist-a.md):
-// a few ulp except where the quantile function itself amplifies the error of u's neighbourhood
-// (Weibull's power: relative error about (1 + |log(-log u)| / k) ulp).
+// bit. Accuracy (tests/test_dist_continuous.cpp, against long double, quoted in docs/ENGINES.md,
+// "Distributions"): a few ulp except where the quantile function itself amplifies the error of u's
+// neighbourhood (Weibull's power: relative error about (1 + |log(-log u)| / k) ulp).
 #pragma once
 
 #include "gpurng/core/dist/log1p.hpp"
