@@ -419,7 +419,7 @@ class Generator:
 
     def _dist(self, method, dist, size, dtype, out, device, *params):
         """A distribution in the value types the library offers it in (default: the first of
-        float64, int64, uint64, uint32 that it has, as the CLI's --precision default)."""
+        float64, int64, uint64, uint32 that it has: NumPy's types where the library has them)."""
         allowed, default = _dist_dtypes(dist)
         try:
             return self._values(method, dist, size, dtype, out, device, allowed, default, params)
