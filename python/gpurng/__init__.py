@@ -27,7 +27,7 @@ from ._gpurng import (  # noqa: F401  (re-exported)
     default_backend,
 )
 from ._bit_generator import BitGenerator  # noqa: F401
-from ._generator import ENGINE_OPTIONS, Generator, engine_info, engines  # noqa: F401
+from ._generator import ENGINE_OPTIONS, Generator, distributions, engine_info, engines  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -37,6 +37,7 @@ __all__ = [
     "DeviceArray",
     "engines",
     "engine_info",
+    "distributions",
     "ENGINE_OPTIONS",
     "built_with_cuda",
     "cuda_devices",

@@ -114,7 +114,7 @@ def _take_dlpack(out, stream):
     return _gpurng._DLPackView(capsule)
 
 
-def fill_dlpack(g, method, dist, size, dtype, out, allowed, p0, p1, gen_stream):
+def fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream):
     """Fills any object with __dlpack__ / __dlpack_device__ in place (host or CUDA memory)."""
     try:
         device_type, device_id = (int(x) for x in out.__dlpack_device__())
@@ -142,13 +142,13 @@ def fill_dlpack(g, method, dist, size, dtype, out, allowed, p0, p1, gen_stream):
         typestr = view.typestr
         dt = np.dtype(typestr) if typestr is not None else None
         _check(method, view.shape, dt, view.dtype, size, dtype, allowed, view.c_contiguous, view.readonly, view.ptr)
-        g.fill_pointer(dist, view.ptr, view.size, typestr, p0, p1, stream or _LEGACY, device_memory)
+        g.fill_pointer(dist, view.ptr, view.size, typestr, params, stream or _LEGACY, device_memory)
     if wait:
         _gpurng.cuda_synchronize(stream)
     return out
 
 
-def fill_cai(g, method, dist, size, dtype, out, allowed, p0, p1, gen_stream):
+def fill_cai(g, method, dist, size, dtype, out, allowed, params, gen_stream):
     """Fills an object exporting __cuda_array_interface__ (and no DLPack: Numba) in place."""
     cai = out.__cuda_array_interface__
     try:
@@ -172,13 +172,13 @@ def fill_cai(g, method, dist, size, dtype, out, allowed, p0, p1, gen_stream):
     if g.backend != "cuda":
         raise ValueError("%s: a CUDA array needs backend='cuda' (this generator's backend is %s)" % (method, g.backend))
     stream, wait = fill_stream(gen_stream, out, cai)
-    g.fill_pointer(dist, ptr, math.prod(shape), dt.str, p0, p1, stream, True)
+    g.fill_pointer(dist, ptr, math.prod(shape), dt.str, params, stream, True)
     if wait:
         _gpurng.cuda_synchronize(stream)
     return out
 
 
-def new_device_array(g, method, dist, size, dt, p0, p1, gen_stream):
+def new_device_array(g, method, dist, size, dt, params, gen_stream):
     """device="cuda": a gpurng.DeviceArray of the given size, filled on the generator's stream
     (the legacy default stream when none is set); no waiting."""
     if g.backend != "cuda":
@@ -188,6 +188,6 @@ def new_device_array(g, method, dist, size, dt, p0, p1, gen_stream):
     shape = _shape(size, method)
     arr = _gpurng.DeviceArray(() if shape is None else shape, dt.str)
     stream = _LEGACY if gen_stream is None else gen_stream
-    g.fill_pointer(dist, arr.ptr, arr.size, dt.str, p0, p1, stream, True)
+    g.fill_pointer(dist, arr.ptr, arr.size, dt.str, params, stream, True)
     arr.stream = stream
     return arr

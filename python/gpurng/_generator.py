@@ -19,6 +19,7 @@ _SPAWN_BASE = 1 << 12
 
 _FLOATS = (np.dtype(np.float64), np.dtype(np.float32))
 _UINTS = (np.dtype(np.uint32), np.dtype(np.uint64))
+_INTS = (np.dtype(np.int64), np.dtype(np.int32), np.dtype(np.uint64), np.dtype(np.uint32))
 _F32_MAX = float(np.finfo(np.float32).max)
 
 
@@ -384,17 +385,19 @@ class Generator:
         shape = _shape(size, method)
         return np.empty((1,) if shape is None else shape, dtype=dt), shape is None
 
-    def _values(self, method, dist, size, dtype, out, device, allowed, default, p0=0.0, p1=1.0):
-        """Every generating method: a NumPy array (or scalar), a gpurng.DeviceArray, or out filled."""
+    def _values(self, method, dist, size, dtype, out, device, allowed, default, params=()):
+        """Every generating method: a NumPy array (or scalar), a gpurng.DeviceArray, or out filled.
+        ``dist`` is the library's name; ``params`` its parameters in the library's order
+        (:func:`gpurng.distributions`), those left out taking the library's defaults."""
         if device is not None and device not in ("cpu", "cuda"):
             raise ValueError("%s: device must be None, 'cpu' or 'cuda', got %r" % (method, device))
         if out is not None and not isinstance(out, np.ndarray):
             if device is not None:
                 raise ValueError("%s: give out= or device=, not both" % method)
             if hasattr(out, "__dlpack__") and hasattr(out, "__dlpack_device__"):
-                return _arrays.fill_dlpack(self._g, method, dist, size, dtype, out, allowed, p0, p1, self._cuda_stream)
+                return _arrays.fill_dlpack(self._g, method, dist, size, dtype, out, allowed, params, self._cuda_stream)
             if hasattr(out, "__cuda_array_interface__"):
-                return _arrays.fill_cai(self._g, method, dist, size, dtype, out, allowed, p0, p1, self._cuda_stream)
+                return _arrays.fill_cai(self._g, method, dist, size, dtype, out, allowed, params, self._cuda_stream)
             raise TypeError("%s: out must be a numpy.ndarray or an array exporting __dlpack__ or "
                             "__cuda_array_interface__, got %s" % (method, type(out).__name__))
         if device == "cuda":
@@ -404,15 +407,30 @@ class Generator:
             if dt not in allowed:
                 raise TypeError("%s: dtype %s is not supported; supported: %s"
                                 % (method, dt, ", ".join(map(str, allowed))))
-            _check_float32_parameters(method, dt, p0, p1)
-            return _arrays.new_device_array(self._g, method, dist, size, dt, p0, p1, self._cuda_stream)
+            _check_float32_parameters(method, dist, dt, params)
+            return _arrays.new_device_array(self._g, method, dist, size, dt, params, self._cuda_stream)
         arr, scalar = self._output(method, size, dtype, out, allowed, default)
-        _check_float32_parameters(method, arr.dtype, p0, p1)
-        self._g.fill(dist, arr, p0, p1)
+        _check_float32_parameters(method, dist, arr.dtype, params)
+        self._g.fill(dist, arr, params)
         return arr[0] if scalar else arr
 
-    def _real(self, method, dist, size, dtype, out, device, p0=0.0, p1=1.0):
-        return self._values(method, dist, size, dtype, out, device, _FLOATS, _FLOATS[0], p0, p1)
+    def _real(self, method, dist, size, dtype, out, device, *params):
+        return self._values(method, dist, size, dtype, out, device, _FLOATS, _FLOATS[0], params)
+
+    def _dist(self, method, dist, size, dtype, out, device, *params):
+        """A distribution in the value types the library offers it in (default: the first of
+        float64, int64, uint64, uint32 that it has: NumPy's types where the library has them)."""
+        allowed, default = _dist_dtypes(dist)
+        try:
+            return self._values(method, dist, size, dtype, out, device, allowed, default, params)
+        except _gpurng.InvalidArgumentError as e:
+            names = _LIBRARY_NAMES.get(method)
+            if not names:
+                raise
+            # The library names its own parameters: say which of NumPy's they are.
+            err = type(e)("%s (%s): %s" % (method, ", ".join("%s is the library's %s" % n for n in names), e))
+            err.status = e.status
+            raise err from None
 
     def random(self, size=None, dtype=np.float64, out=None, *, device=None):
         """Uniforms in (0, 1) (the engine's conversion; float32 may give 1.0 for some engines,
@@ -453,12 +471,186 @@ class Generator:
         default = np.dtype(np.uint64) if self.bits_width == 64 else np.dtype(np.uint32)
         return self._values("bits", "bits", size, dtype, out, device, _UINTS, default)
 
+    # ---- integers ----------------------------------------------------------------------------------
+    def integers(self, low, high=None, size=None, dtype=np.int64, endpoint=False, *, out=None, device=None):
+        """Uniform integers in [low, high) (NumPy's ``Generator.integers``), or [low, high] with
+        ``endpoint=True``; ``high=None``: [0, low) (or [0, low]). ``dtype``: int64 (default), int32,
+        uint64 or uint32; the bounds are exact over the whole range of the dtype (the library's
+        ``generate_integers``: uniform_int, bias below 2^-32 relative, docs/ENGINES.md). Bounds
+        outside the dtype or an empty range raise ValueError as NumPy's (``low >= high``,
+        ``high <= 0``, ``low is out of bounds for int32``)."""
+        lo = _integer(low, "low")
+        dt = np.dtype(np.int64) if dtype is None else np.dtype(dtype)
+        if dt not in _INTS:
+            raise TypeError("integers: dtype %s is not supported; supported: %s" % (dt, ", ".join(map(str, _INTS))))
+        if high is None:
+            lo, hi = 0, lo
+            if not endpoint and hi <= 0:
+                raise ValueError("integers: high <= 0 (with high=None the range is [0, low))")
+            if endpoint and hi < 0:
+                raise ValueError("integers: high < 0 (with high=None the range is [0, low])")
+        else:
+            hi = _integer(high, "high")
+            if not endpoint and lo >= hi:
+                raise ValueError("integers: low >= high (%d >= %d)" % (lo, hi))
+            if endpoint and lo > hi:
+                raise ValueError("integers: low > high (%d > %d)" % (lo, hi))
+        top = hi if endpoint else hi - 1
+        limits = np.iinfo(dt)
+        if lo < limits.min or lo > limits.max:
+            raise ValueError("integers: low is out of bounds for %s (%d)" % (dt, lo))
+        if top < limits.min or top > limits.max:
+            raise ValueError("integers: high is out of bounds for %s (%d)" % (dt, hi))
+        return self._values("integers", "uniform_int", size, dtype, out, device, _INTS, dt, (lo, top))
 
-def _check_float32_parameters(method, dt, p0, p1):
-    # A finite parameter beyond float32 would become inf when the extension converts it; NaN and
-    # inf go through to the library, which names them.
-    if dt == np.float32 and any(math.isfinite(p) and abs(p) > _F32_MAX for p in (p0, p1)):
-        raise ValueError("%s: parameters %r, %r are outside the float32 range" % (method, p0, p1))
+    # ---- discrete distributions --------------------------------------------------------------------
+    # The library's integer types (gpurng.distributions()): NumPy gives int64 here, gpurng gives what
+    # the library offers (poisson, binomial, bernoulli: uint32; geometric: uint64 or uint32;
+    # negative_binomial: uint64).
+    def poisson(self, lam=1.0, size=None, *, dtype=None, out=None, device=None):
+        """Poisson(lam) counts, lam in [0, 2^31]: uint32 (the library's only type for Poisson)."""
+        return self._dist("poisson", "poisson", size, dtype, out, device, _real(lam, "lam"))
+
+    def binomial(self, n, p, size=None, *, dtype=None, out=None, device=None):
+        """Binomial(n, p) counts: n an integer in [0, 2^32 - 1] (a real n is refused, where NumPy
+        truncates it), p in [0, 1]; uint32."""
+        return self._dist("binomial", "binomial", size, dtype, out, device, _real(n, "n"), _real(p, "p"))
+
+    def negative_binomial(self, n, p, size=None, *, dtype=None, out=None, device=None):
+        """Negative binomial: failures before the n-th success, n > 0 real (as NumPy's), p in
+        (0, 1]; uint64."""
+        return self._dist("negative_binomial", "negative_binomial", size, dtype, out, device,
+                          _real(n, "n"), _real(p, "p"))
+
+    def geometric(self, p, size=None, *, dtype=None, out=None, device=None):
+        """Geometric(p): trials up to and including the first success (>= 1, as NumPy's), p in
+        (0, 1]; uint64 (default) or uint32, saturating at the type's largest value."""
+        return self._dist("geometric", "geometric", size, dtype, out, device, _real(p, "p"))
+
+    def bernoulli(self, p=0.5, size=None, *, dtype=None, out=None, device=None):
+        """(gpurng only) Bernoulli(p): 1 with probability p in [0, 1], else 0; uint32."""
+        return self._dist("bernoulli", "bernoulli", size, dtype, out, device, _real(p, "p"))
+
+    # ---- continuous distributions ------------------------------------------------------------------
+    def gamma(self, shape, scale=1.0, size=None, *, dtype=np.float64, out=None, device=None):
+        """Gamma(shape, scale): shape in [1e-300, 1e300], scale finite and > 0 (computed in double,
+        rounded once for float32)."""
+        return self._dist("gamma", "gamma", size, dtype, out, device, _real(shape, "shape"), _real(scale, "scale"))
+
+    def standard_gamma(self, shape, size=None, dtype=np.float64, out=None, *, device=None):
+        """Gamma(shape) with scale 1 (NumPy's argument order: size, dtype, out)."""
+        return self._dist("standard_gamma", "gamma", size, dtype, out, device, _real(shape, "shape"))
+
+    def chisquare(self, df, size=None, *, dtype=np.float64, out=None, device=None):
+        """Chi-square with ``df`` degrees of freedom, df in [2e-300, 2e300] (the library's chi_square)."""
+        return self._dist("chisquare", "chi_square", size, dtype, out, device, _real(df, "df"))
+
+    def beta(self, a, b, size=None, *, dtype=np.float64, out=None, device=None):
+        """Beta(a, b): shapes a, b in [1e-300, 1e300]."""
+        return self._dist("beta", "beta", size, dtype, out, device, _real(a, "a"), _real(b, "b"))
+
+    def standard_t(self, df, size=None, *, dtype=np.float64, out=None, device=None):
+        """Student's t with ``df`` > 0 degrees of freedom (the library's student_t)."""
+        return self._dist("standard_t", "student_t", size, dtype, out, device, _real(df, "df"))
+
+    def standard_cauchy(self, size=None, *, dtype=np.float64, out=None, device=None):
+        """Cauchy with location 0 and scale 1, by inversion (the library's cauchy)."""
+        return self._dist("standard_cauchy", "cauchy", size, dtype, out, device, 0.0, 1.0)
+
+    def cauchy(self, x0=0.0, gamma=1.0, size=None, *, dtype=np.float64, out=None, device=None):
+        """(gpurng only) Cauchy(x0, gamma) by inversion: x0 finite, gamma finite and > 0."""
+        return self._dist("cauchy", "cauchy", size, dtype, out, device, _real(x0, "x0"), _real(gamma, "gamma"))
+
+    def laplace(self, loc=0.0, scale=1.0, size=None, *, dtype=np.float64, out=None, device=None):
+        """Laplace (double exponential) by inversion: loc finite, scale finite and > 0."""
+        return self._dist("laplace", "laplace", size, dtype, out, device, _real(loc, "loc"), _real(scale, "scale"))
+
+    def logistic(self, loc=0.0, scale=1.0, size=None, *, dtype=np.float64, out=None, device=None):
+        """Logistic by inversion: loc finite, scale finite and > 0."""
+        return self._dist("logistic", "logistic", size, dtype, out, device, _real(loc, "loc"), _real(scale, "scale"))
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None, *, dtype=np.float64, out=None, device=None):
+        """Gumbel (largest extreme value) by inversion: loc finite, scale finite and > 0."""
+        return self._dist("gumbel", "gumbel", size, dtype, out, device, _real(loc, "loc"), _real(scale, "scale"))
+
+    def rayleigh(self, scale=1.0, size=None, *, dtype=np.float64, out=None, device=None):
+        """Rayleigh by inversion: scale finite and > 0."""
+        return self._dist("rayleigh", "rayleigh", size, dtype, out, device, _real(scale, "scale"))
+
+    def weibull(self, a, size=None, *, dtype=np.float64, out=None, device=None):
+        """Weibull with shape ``a`` and scale 1 (as NumPy's), by inversion: a finite and > 0 (NumPy
+        also takes a = 0, giving zeros; the library refuses it)."""
+        return self._dist("weibull", "weibull", size, dtype, out, device, _real(a, "a"), 1.0)
+
+    def truncated_normal(self, lower, upper, loc=0.0, scale=1.0, size=None, *, dtype=np.float64, out=None,
+                         device=None):
+        """(gpurng only) Normal(loc, scale) restricted to [lower, upper], exactly: lower < upper,
+        either may be infinite (the library's truncated_normal)."""
+        return self._dist("truncated_normal", "truncated_normal", size, dtype, out, device, _real(loc, "loc"),
+                          _real(scale, "scale"), _real(lower, "lower"), _real(upper, "upper"))
+
+
+def _check_float32_parameters(method, dist, dt, params):
+    # normal, exponential, lognormal: the extension rounds their parameters to float32 for float32
+    # output (as the CLI does), so a finite parameter beyond float32 would become inf; NaN and inf
+    # go through to the library, which names them. The other distributions take double parameters
+    # and check them in the value type themselves.
+    if dist not in _FLOAT_PARAMETER_DISTS or dt != np.float32:
+        return
+    if any(math.isfinite(p) and abs(p) > _F32_MAX for p in params):
+        raise ValueError("%s: parameters %s are outside the float32 range" % (method, ", ".join(map(repr, params))))
+
+
+#: NumPy's parameter names that the library calls otherwise, per method (for error messages).
+_LIBRARY_NAMES = {
+    "poisson": (("lam", "lambda"),),
+    "negative_binomial": (("n", "r"),),
+    "gamma": (("shape", "alpha"), ("scale", "theta")),
+    "standard_gamma": (("shape", "alpha"),),
+    "chisquare": (("df", "k"),),
+    "standard_t": (("df", "nu"),),
+    "laplace": (("loc", "mu"), ("scale", "b")),
+    "logistic": (("loc", "mu"), ("scale", "s")),
+    "gumbel": (("loc", "mu"), ("scale", "beta")),
+    "rayleigh": (("scale", "sigma"),),
+    "weibull": (("a", "k"),),
+    "truncated_normal": (("loc", "mean"), ("scale", "stddev")),
+}
+#: The distributions whose parameters are rounded to float32 for float32 output.
+_FLOAT_PARAMETER_DISTS = ("normal", "exponential", "lognormal")
+#: The order in which a distribution's default dtype is chosen among those it is offered in.
+_DEFAULT_ORDER = ("float64", "int64", "uint64", "uint32")
+_DIST_DTYPES = {}
+
+
+def distributions():
+    """The library's distributions, as ``gpurng list`` names them: a list of dicts with ``name``,
+    ``description``, ``params`` (a list of ``(name, default)`` pairs, default None when the
+    parameter is required) and ``value_types`` (the NumPy dtype names it is generated in)."""
+    return _gpurng.distributions()
+
+
+def _dist_dtypes(dist):
+    """(allowed dtypes, default dtype) of a distribution, from the library's list."""
+    if not _DIST_DTYPES:
+        for d in _gpurng.distributions():
+            allowed = tuple(np.dtype(t) for t in d["value_types"])
+            default = next((np.dtype(t) for t in _DEFAULT_ORDER if t in d["value_types"]), allowed[0])
+            _DIST_DTYPES[d["name"]] = (allowed, default)
+    return _DIST_DTYPES[dist]
+
+
+def _integer(value, what):
+    """An exact Python integer (an int, a NumPy integer, or an integral float as NumPy accepts)."""
+    if isinstance(value, bool) or (isinstance(value, np.ndarray) and value.ndim != 0):
+        raise TypeError("%s must be an integer (arrays of bounds are not supported), got %r" % (what, value))
+    try:
+        return operator.index(value)
+    except TypeError:
+        pass
+    if isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer():
+        return int(value)
+    raise TypeError("%s must be an integer, got %r" % (what, value))
 
 
 def _apply_options(g, options):

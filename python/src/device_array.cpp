@@ -60,17 +60,10 @@ void capsule_destructor(PyObject* c) {
 }
 
 dlpack::DataType dl_type(ValueType t) {
-  const bool integer = t == ValueType::u32 || t == ValueType::u64;
-  return dlpack::DataType{integer ? dlpack::kUInt : dlpack::kFloat, static_cast<std::uint8_t>(value_size(t) * 8), 1};
-}
-
-const char* typestr(ValueType t) {
-  switch (t) {
-    case ValueType::u32: return "<u4";
-    case ValueType::u64: return "<u8";
-    case ValueType::f32: return "<f4";
-    default: return "<f8";
-  }
+  const std::uint8_t code = value_type_is_signed(t)                           ? dlpack::kInt
+                            : (t == ValueType::u32 || t == ValueType::u64) ? dlpack::kUInt
+                                                                           : dlpack::kFloat;
+  return dlpack::DataType{code, static_cast<std::uint8_t>(value_size(t) * 8), 1};
 }
 
 class DeviceArray {
@@ -107,11 +100,11 @@ class DeviceArray {
   py::dict cuda_array_interface() const {
     py::dict d;
     d["shape"] = shape();
-    d["typestr"] = typestr(type_);
+    d["typestr"] = value_type_typestr(type_);
     d["data"] = py::make_tuple(ptr(), false);
     d["version"] = 3;
     d["strides"] = py::none();
-    d["descr"] = py::make_tuple(py::make_tuple("", typestr(type_)));
+    d["descr"] = py::make_tuple(py::make_tuple("", value_type_typestr(type_)));
     d["stream"] = stream();
     return d;
   }

@@ -116,13 +116,12 @@ class DLPackView {
     return base;
   }
 
-  // The NumPy typestr of the four element types gpurng writes, else None.
+  // The NumPy typestr of the element types gpurng writes (the library's value types), else None.
   py::object typestr() const {
     const std::string d = dtype();
-    if (d == "uint32") return py::str("<u4");
-    if (d == "uint64") return py::str("<u8");
-    if (d == "float32") return py::str("<f4");
-    if (d == "float64") return py::str("<f8");
+    for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64}) {
+      if (d == value_type_name(t)) return py::str(value_type_typestr(t));
+    }
     return py::none();
   }
 

@@ -9,10 +9,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <cstdint>
 #include <mutex>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "cuda_runtime.hpp"
@@ -93,26 +93,36 @@ gpurng::NormalMethod parse_normal_method(const std::string& s) {
   throw gpurng::Error(gpurng::Status::invalid_argument, "normal_method: '" + s + "' is not one of box-muller, icdf");
 }
 
-// What a fill may write into: a C-contiguous, writable, aligned buffer of exactly T. Anything else is
-// refused before the library sees a pointer (TypeError for the type, ValueError for the layout).
+// What a fill may write into: a C-contiguous, writable, aligned buffer of one of the library's value
+// types that the distribution is offered in. Anything else is refused before the library sees a
+// pointer (TypeError for the type, ValueError for the layout).
 // Read through the Python buffer protocol, not pybind11's numpy.h: Debian's pybind11 (2.10) reads
 // NumPy's dtype structure directly, and NumPy 2 changed that structure, so dtype sizes read that way
 // are wrong under NumPy 2 (the GPU machine's 2.5); the buffer protocol is the same for every NumPy.
-// A type is matched by kind, size and native byte order (format 'f'/'d' or an unsigned integer code
-// of the right size), not by identity (an unpickled float64 array has a dtype object of its own).
+// A type is matched by kind, size and native byte order (format 'f'/'d' or an integer code of the
+// right size), not by identity (an unpickled float64 array has a dtype object of its own).
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 constexpr bool kLittleEndian = true;
 #else
 constexpr bool kLittleEndian = false;
 #endif
 
-template <class T>
-bool format_holds(const Py_buffer& v) {
+// The value type of a buffer's elements; false for any other element type.
+bool buffer_type(const Py_buffer& v, ValueType* t) {
   const char* f = v.format != nullptr ? v.format : "B";
   if (*f == '@' || *f == '=' || (*f == '<' && kLittleEndian)) ++f;
-  if (f[0] == '\0' || f[1] != '\0' || v.itemsize != static_cast<Py_ssize_t>(sizeof(T))) return false;
-  if (std::is_floating_point<T>::value) return *f == (sizeof(T) == 4 ? 'f' : 'd');
-  return *f == 'B' || *f == 'H' || *f == 'I' || *f == 'L' || *f == 'Q';
+  if (f[0] == '\0' || f[1] != '\0' || (v.itemsize != 4 && v.itemsize != 8)) return false;
+  const bool wide = v.itemsize == 8;
+  if (std::string("BHILQ").find(*f) != std::string::npos) {
+    *t = wide ? ValueType::u64 : ValueType::u32;
+  } else if (std::string("bhilq").find(*f) != std::string::npos) {
+    *t = wide ? ValueType::i64 : ValueType::i32;
+  } else if (*f == (wide ? 'd' : 'f')) {
+    *t = wide ? ValueType::f64 : ValueType::f32;
+  } else {
+    return false;
+  }
+  return true;
 }
 
 std::string dtype_text(const py::handle& a) {
@@ -120,10 +130,14 @@ std::string dtype_text(const py::handle& a) {
   return py::str(py::type::of(a).attr("__name__"));
 }
 
-template <class T>
-const char* type_name() {
-  if (std::is_floating_point<T>::value) return sizeof(T) == 4 ? "float32" : "float64";
-  return sizeof(T) == 4 ? "uint32" : "uint64";
+// The types a distribution is offered in, for messages: "float32, float64".
+std::string offered_text(gpurng::Distribution d) {
+  const unsigned bits = gpurng::distribution_info(d).value_types;
+  std::string text;
+  for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64}) {
+    if ((bits >> static_cast<int>(t) & 1u) != 0) text += (text.empty() ? "" : ", ") + std::string(gpurng_py::value_type_name(t));
+  }
+  return text;
 }
 
 // A held buffer view of `out` (released on destruction).
@@ -145,67 +159,31 @@ class View {
   Py_buffer v_{};
 };
 
-template <class T>
-T* checked_buffer(const py::object& a, const View& view, const char* what) {
+// The buffer's element type, checked to be one the distribution is offered in, and its layout.
+ValueType checked_buffer(const py::object& a, const View& view, gpurng::Distribution d, const char* what) {
   const Py_buffer& v = view.get();
-  if (!format_holds<T>(v)) {
-    throw py::type_error(std::string(what) + ": out has dtype " + dtype_text(a) + ", expected " + type_name<T>());
+  ValueType t = ValueType::f64;
+  if (!buffer_type(v, &t) || (gpurng::distribution_info(d).value_types >> static_cast<int>(t) & 1u) == 0) {
+    throw py::type_error(std::string(what) + ": out has dtype " + dtype_text(a) + ", expected " + offered_text(d));
   }
   if (PyBuffer_IsContiguous(&v, 'C') == 0) throw py::value_error(std::string(what) + ": out must be C-contiguous");
   if (v.readonly) throw py::value_error(std::string(what) + ": out is read-only");
-  if (reinterpret_cast<std::uintptr_t>(v.buf) % alignof(T) != 0) throw py::value_error(std::string(what) + ": out is not aligned");
-  return static_cast<T*>(v.buf);
-}
-
-template <class T>
-std::size_t element_count(const View& view) {
-  return static_cast<std::size_t>(view.get().len) / sizeof(T);
-}
-
-template <class T>
-void fill_bits(PyGenerator& self, const py::object& out, const View& view) {
-  T* p = checked_buffer<T>(out, view, "bits");
-  const std::size_t n = element_count<T>(view);
-  try {
-    self.unlocked_gil([&](gpurng::Generator& g) { g.generate_bits(p, n); });
-  } catch (const gpurng::Error& e) {
-    // The engine's integer width and the array's differ: a type error, in the library's words.
-    if (e.status() == gpurng::Status::unsupported) throw py::type_error(e.what());
-    throw;
+  if (reinterpret_cast<std::uintptr_t>(v.buf) % gpurng_py::value_size(t) != 0) {
+    throw py::value_error(std::string(what) + ": out is not aligned");
   }
+  return t;
 }
 
-enum class Dist { uniform, normal, exponential, lognormal };
-
-template <class T>
-void fill_real(PyGenerator& self, Dist d, const py::object& out, const View& view, double p0, double p1, const char* what) {
-  T* p = checked_buffer<T>(out, view, what);
-  const std::size_t n = element_count<T>(view);
-  // Parameters are converted to T as the CLI does (float(p0) for --precision float).
-  self.unlocked_gil([&](gpurng::Generator& g) {
-    switch (d) {
-      case Dist::uniform: g.generate_uniform(p, n); break;
-      case Dist::normal: g.generate_normal(p, n, static_cast<T>(p0), static_cast<T>(p1)); break;
-      case Dist::exponential: g.generate_exponential(p, n, static_cast<T>(p0)); break;
-      case Dist::lognormal: g.generate_lognormal(p, n, static_cast<T>(p0), static_cast<T>(p1)); break;
-    }
-  });
-}
-
-void fill(PyGenerator& self, const std::string& dist, const py::object& out, double p0, double p1) {
+// Fills a C-contiguous writable NumPy array (any buffer) with values offset .. offset+n-1 of `dist`
+// with parameters `params` (the library's order; see gpurng_py::make_draw).
+void fill(PyGenerator& self, const std::string& dist, const py::object& out, const py::object& params) {
+  const gpurng::Distribution d = gpurng::parse_distribution(dist);
   const View view(out, dist.c_str());
-  if (dist == "bits") {
-    if (format_holds<std::uint64_t>(view.get())) return fill_bits<std::uint64_t>(self, out, view);
-    return fill_bits<std::uint32_t>(self, out, view);
-  }
-  Dist d;
-  if (dist == "uniform") d = Dist::uniform;
-  else if (dist == "normal") d = Dist::normal;
-  else if (dist == "exponential") d = Dist::exponential;
-  else if (dist == "lognormal") d = Dist::lognormal;
-  else throw py::value_error("distribution: '" + dist + "' is not one of bits, uniform, normal, exponential, lognormal");
-  if (format_holds<float>(view.get())) return fill_real<float>(self, d, out, view, p0, p1, dist.c_str());
-  return fill_real<double>(self, d, out, view, p0, p1, dist.c_str());
+  const ValueType type = checked_buffer(out, view, d, dist.c_str());
+  const gpurng_py::Draw draw = gpurng_py::make_draw(dist, type, params);
+  void* const p = view.get().buf;
+  const std::size_t n = static_cast<std::size_t>(view.get().len) / gpurng_py::value_size(type);
+  self.unlocked_gil([&](gpurng::Generator& g) { generate(g, draw, p, n); });
 }
 
 // Raw pointers (the Python layer has checked type, shape, layout and device): device memory
@@ -214,11 +192,34 @@ void fill(PyGenerator& self, const std::string& dist, const py::object& out, dou
 // (DLPack kDLCPU / kDLCUDAHost) on either backend. The library refuses device memory on the CPU
 // backend; this refuses it first, since a CPU-only build cannot tell device memory.
 void fill_pointer(PyGenerator& self, const std::string& dist, std::uintptr_t ptr, std::size_t n,
-                  const std::string& typestr, double p0, double p1, unsigned long long stream, bool device_memory) {
-  const ValueType type = value_type_from_typestr(typestr, "out");
+                  const std::string& typestr, const py::object& params, unsigned long long stream, bool device_memory) {
+  const gpurng_py::Draw draw = gpurng_py::make_draw(dist, value_type_from_typestr(typestr, "out"), params);
   void* p = reinterpret_cast<void*>(ptr);
-  if (device_memory) return generate_on_stream(self, dist, type, p, n, p0, p1, cuda::stream_from_int(stream));
-  self.unlocked_gil([&](gpurng::Generator& g) { generate(g, dist, type, p, n, p0, p1); });
+  if (device_memory) return generate_on_stream(self, draw, p, n, cuda::stream_from_int(stream));
+  self.unlocked_gil([&](gpurng::Generator& g) { generate(g, draw, p, n); });
+}
+
+// The library's list of distributions, for the Python layer's dtypes and for users.
+py::list distribution_list() {
+  py::list out;
+  for (const gpurng::DistributionInfo& d : gpurng::distributions()) {
+    py::dict x;
+    x["name"] = d.name;
+    x["description"] = d.description;
+    py::list params;
+    for (unsigned i = 0; i < d.param_count; ++i) {
+      const double v = d.params[i].default_value;
+      params.append(py::make_tuple(d.params[i].name, std::isnan(v) ? py::object(py::none()) : py::object(py::float_(v))));
+    }
+    x["params"] = params;
+    py::list types;
+    for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64}) {
+      if ((d.value_types >> static_cast<int>(t) & 1u) != 0) types.append(gpurng_py::value_type_name(t));
+    }
+    x["value_types"] = types;
+    out.append(x);
+  }
+  return out;
 }
 
 }  // namespace
@@ -267,6 +268,9 @@ PYBIND11_MODULE(_gpurng, m) {
     }
     return out;
   }, "Every registered engine: a list of dicts with name, description, bits_width, period.");
+  m.def("distributions", &distribution_list,
+        "Every distribution of the library: a list of dicts with name, description, params (a list of (name, "
+        "default) pairs, default None when required) and value_types (NumPy dtype names).");
   m.def("cuda_devices", [] {
     py::list out;
     for (const gpurng::DeviceInfo& d : gpurng::cuda_devices()) {
@@ -322,10 +326,11 @@ PYBIND11_MODULE(_gpurng, m) {
       .def("get_offset", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.offset(); }); })
       .def("set_offset", [](PyGenerator& s, std::uint64_t k) { s.locked([&](gpurng::Generator& g) { g.offset(k); }); })
       .def("remaining", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.remaining(); }); })
-      .def("fill", &fill, py::arg("dist"), py::arg("out"), py::arg("p0") = 0.0, py::arg("p1") = 1.0,
-           "Fills a C-contiguous writable NumPy array with values offset .. offset+n-1 of dist.")
+      .def("fill", &fill, py::arg("dist"), py::arg("out"), py::arg("params") = py::tuple(),
+           "Fills a C-contiguous writable NumPy array with values offset .. offset+n-1 of dist; params in the "
+           "library's order (missing ones take its defaults; uniform_int: two exact integers lo, hi).")
       .def("fill_pointer", &fill_pointer, py::arg("dist"), py::arg("ptr"), py::arg("n"), py::arg("typestr"),
-           py::arg("p0"), py::arg("p1"), py::arg("stream"), py::arg("device_memory"),
+           py::arg("params"), py::arg("stream"), py::arg("device_memory"),
            "Fills n values at a pointer: device memory ordered on a CUDA stream (DLPack numbering), or host memory.")
       .def("state_bytes", [](PyGenerator& s) {
         const std::vector<std::uint8_t> b = s.locked([](gpurng::Generator& g) { return g.state_bytes(); });

@@ -1,14 +1,100 @@
-// The dispatch from (distribution, element type) to the library, shared by every output kind.
+// The one path from (distribution, element type, parameters) to the library, shared by every output
+// kind: Generator::generate for every distribution, Generator::generate_integers for uniform_int.
 #include "py_generator.hpp"
+
+#include <cmath>
+#include <limits>
 
 namespace gpurng_py {
 
+namespace {
+
+constexpr ValueType kAllTypes[] = {ValueType::u32, ValueType::u64, ValueType::f32,
+                                   ValueType::f64, ValueType::i32, ValueType::i64};
+
+bool offers(const gpurng::DistributionInfo& info, ValueType t) {
+  return (info.value_types >> static_cast<int>(t) & 1u) != 0;
+}
+
+// "uint32 or uint64", "float32 or float64", "uint32": the types the distribution is offered in.
+std::string offered_types(const gpurng::DistributionInfo& info) {
+  std::vector<std::string> names;
+  for (ValueType t : kAllTypes) {
+    if (offers(info, t)) names.push_back(value_type_name(t));
+  }
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  }
+  return text;
+}
+
+double real_param(const py::handle& v, const gpurng::DistributionInfo& info, std::size_t i) {
+  const double x = PyFloat_AsDouble(v.ptr());
+  if (x == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    const char* name = i < info.param_count ? info.params[i].name : "parameter";
+    throw py::type_error(std::string(info.name) + " " + name + ": must be a real number, got " +
+                         std::string(py::str(py::type::of(v).attr("__name__"))));
+  }
+  return x;
+}
+
+// A Python integer as the two's-complement bits of an integer of type t, exactly; ValueError
+// naming the bound and the type's range when it does not fit.
+std::uint64_t integer_bound(const py::handle& v, ValueType t, const char* which) {
+  PyObject* index = PyNumber_Index(v.ptr());
+  if (index == nullptr) {
+    PyErr_Clear();
+    throw py::type_error(std::string("uniform_int ") + which + ": must be an integer, got " +
+                         std::string(py::str(py::type::of(v).attr("__name__"))));
+  }
+  const py::object i = py::reinterpret_steal<py::object>(index);
+  std::int64_t lo = 0;
+  std::uint64_t hi = 0;
+  switch (t) {
+    case ValueType::i32: lo = std::numeric_limits<std::int32_t>::min(); hi = std::numeric_limits<std::int32_t>::max(); break;
+    case ValueType::i64: lo = std::numeric_limits<std::int64_t>::min(); hi = std::numeric_limits<std::int64_t>::max(); break;
+    case ValueType::u32: hi = std::numeric_limits<std::uint32_t>::max(); break;
+    default: hi = std::numeric_limits<std::uint64_t>::max(); break;
+  }
+  const auto out_of_range = [&] {
+    return py::value_error(std::string("uniform_int ") + which + ": " + std::string(py::str(i)) +
+                           " is out of the " + value_type_name(t) + " range [" + std::to_string(lo) + ", " +
+                           std::to_string(hi) + "]");
+  };
+  if (value_type_is_signed(t)) {
+    int overflow = 0;
+    const long long x = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+    if (overflow != 0 || x < lo || (x > 0 && static_cast<std::uint64_t>(x) > hi)) throw out_of_range();
+    return static_cast<std::uint64_t>(static_cast<std::int64_t>(x));
+  }
+  if (PyObject_RichCompareBool(i.ptr(), py::int_(0).ptr(), Py_LT) == 1) throw out_of_range();
+  const unsigned long long x = PyLong_AsUnsignedLongLong(i.ptr());
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    throw out_of_range();
+  }
+  if (x > hi) throw out_of_range();
+  return static_cast<std::uint64_t>(x);
+}
+
+// As generate_normal(float*, ...) and the CLI's --precision float take them: the parameters of
+// these four rounded to float before the library checks them (a stddev that rounds to 0 is
+// refused rather than used). The values are the same either way (the library converts to float).
+bool rounds_parameters_to_float(gpurng::Distribution d) {
+  return d == gpurng::Distribution::normal || d == gpurng::Distribution::exponential ||
+         d == gpurng::Distribution::lognormal;
+}
+
+}  // namespace
+
 ValueType value_type_from_typestr(const std::string& typestr, const std::string& what) {
-  if (typestr == "<u4") return ValueType::u32;
-  if (typestr == "<u8") return ValueType::u64;
-  if (typestr == "<f4") return ValueType::f32;
-  if (typestr == "<f8") return ValueType::f64;
-  throw py::type_error(what + ": element type " + typestr + " is not one of uint32, uint64, float32, float64");
+  for (ValueType t : kAllTypes) {
+    if (typestr == value_type_typestr(t)) return t;
+  }
+  throw py::type_error(what + ": element type " + typestr +
+                       " is not one of uint32, uint64, float32, float64, int32, int64");
 }
 
 const char* value_type_name(ValueType t) noexcept {
@@ -16,13 +102,28 @@ const char* value_type_name(ValueType t) noexcept {
     case ValueType::u32: return "uint32";
     case ValueType::u64: return "uint64";
     case ValueType::f32: return "float32";
+    case ValueType::i32: return "int32";
+    case ValueType::i64: return "int64";
     default: return "float64";
   }
 }
 
-std::size_t value_size(ValueType t) noexcept {
-  return (t == ValueType::u32 || t == ValueType::f32) ? 4 : 8;
+const char* value_type_typestr(ValueType t) noexcept {
+  switch (t) {
+    case ValueType::u32: return "<u4";
+    case ValueType::u64: return "<u8";
+    case ValueType::f32: return "<f4";
+    case ValueType::i32: return "<i4";
+    case ValueType::i64: return "<i8";
+    default: return "<f8";
+  }
 }
+
+std::size_t value_size(ValueType t) noexcept {
+  return (t == ValueType::u32 || t == ValueType::f32 || t == ValueType::i32) ? 4 : 8;
+}
+
+bool value_type_is_signed(ValueType t) noexcept { return t == ValueType::i32 || t == ValueType::i64; }
 
 gpurng::Backend parse_backend(const std::string& s) {
   if (s == "auto") return gpurng::Backend::automatic;
@@ -34,43 +135,62 @@ gpurng::Backend parse_backend(const std::string& s) {
 PyGenerator::PyGenerator(const std::string& engine, const std::string& backend)
     : requested_backend_(backend), g_(gpurng::parse_engine(engine), parse_backend(backend)) {}
 
-namespace {
-
-template <class T>
-void real(gpurng::Generator& g, const std::string& dist, T* p, std::size_t n, double p0, double p1) {
-  const T a = static_cast<T>(p0), b = static_cast<T>(p1);
-  if (dist == "uniform") return g.generate_uniform(p, n);
-  if (dist == "normal") return g.generate_normal(p, n, a, b);
-  if (dist == "exponential") return g.generate_exponential(p, n, a);
-  if (dist == "lognormal") return g.generate_lognormal(p, n, a, b);
-  throw py::value_error("distribution: '" + dist + "' is not one of bits, uniform, normal, exponential, lognormal");
+Draw make_draw(const std::string& dist, ValueType type, const py::handle& params) {
+  Draw d;
+  d.dist = gpurng::parse_distribution(dist);
+  d.type = type;
+  const gpurng::DistributionInfo& info = gpurng::distribution_info(d.dist);
+  if (!offers(info, type)) {
+    throw py::type_error(dist + ": an output of type " + value_type_name(type) + " cannot hold its values (use " +
+                         offered_types(info) + ")");
+  }
+  if (!PySequence_Check(params.ptr())) throw py::type_error(dist + ": params must be a sequence of numbers");
+  const py::sequence seq = py::reinterpret_borrow<py::sequence>(params);
+  const std::size_t count = py::len(seq);
+  if (d.dist == gpurng::Distribution::uniform_int) {
+    if (count != 2) throw py::value_error("uniform_int: takes exactly two integer bounds (lo, hi), got " + std::to_string(count));
+    d.lo_bits = integer_bound(seq[0], type, "lo");
+    d.hi_bits = integer_bound(seq[1], type, "hi");
+    return d;
+  }
+  d.params.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    double x = real_param(seq[i], info, i);
+    if (type == ValueType::f32 && rounds_parameters_to_float(d.dist)) x = static_cast<float>(x);
+    d.params.push_back(x);
+  }
+  return d;
 }
 
-}  // namespace
-
-void generate(gpurng::Generator& g, const std::string& dist, ValueType type, void* ptr, std::size_t n, double p0,
-              double p1) {
-  const bool integer = type == ValueType::u32 || type == ValueType::u64;
-  if ((dist == "bits") != integer) {
-    throw py::type_error(dist + ": an output of type " + value_type_name(type) + " cannot hold " +
-                         (integer ? "real values (use float32 or float64)" : "bits (use uint32 or uint64)"));
-  }
+void generate(gpurng::Generator& g, const Draw& d, void* ptr, std::size_t n) {
   try {
-    switch (type) {
-      case ValueType::u32: return g.generate_bits(static_cast<std::uint32_t*>(ptr), n);
-      case ValueType::u64: return g.generate_bits(static_cast<std::uint64_t*>(ptr), n);
-      case ValueType::f32: return real(g, dist, static_cast<float*>(ptr), n, p0, p1);
-      case ValueType::f64: return real(g, dist, static_cast<double*>(ptr), n, p0, p1);
+    if (d.dist != gpurng::Distribution::uniform_int) {
+      g.generate(d.dist, d.type, d.params.data(), d.params.size(), ptr, n);
+      return;
+    }
+    switch (d.type) {
+      case ValueType::i32:
+        return g.generate_integers(static_cast<std::int32_t*>(ptr), n, static_cast<std::int32_t>(d.lo_bits),
+                                   static_cast<std::int32_t>(d.hi_bits));
+      case ValueType::i64:
+        return g.generate_integers(static_cast<std::int64_t*>(ptr), n, static_cast<std::int64_t>(d.lo_bits),
+                                   static_cast<std::int64_t>(d.hi_bits));
+      case ValueType::u32:
+        return g.generate_integers(static_cast<std::uint32_t*>(ptr), n, static_cast<std::uint32_t>(d.lo_bits),
+                                   static_cast<std::uint32_t>(d.hi_bits));
+      default:
+        return g.generate_integers(static_cast<std::uint64_t*>(ptr), n, d.lo_bits, d.hi_bits);
     }
   } catch (const gpurng::Error& e) {
     // The engine's integer width and the array's differ: a type error, in the library's words.
-    if (integer && e.status() == gpurng::Status::unsupported) throw py::type_error(e.what());
+    if (d.dist == gpurng::Distribution::bits && e.status() == gpurng::Status::unsupported) {
+      throw py::type_error(e.what());
+    }
     throw;
   }
 }
 
-void generate_on_stream(PyGenerator& self, const std::string& dist, ValueType type, void* ptr, std::size_t n,
-                        double p0, double p1, CUstream_st* stream) {
+void generate_on_stream(PyGenerator& self, const Draw& d, void* ptr, std::size_t n, CUstream_st* stream) {
   if (self.backend() != "cuda") {
     throw py::value_error("out: a CUDA array needs backend='cuda' (this generator's backend is " + self.backend() + ")");
   }
@@ -83,7 +203,7 @@ void generate_on_stream(PyGenerator& self, const std::string& dist, ValueType ty
       CUstream_st* s;
       ~Restore() { g.cuda_stream(s); }
     } restore{g, previous};
-    generate(g, dist, type, ptr, n, p0, p1);
+    generate(g, d, ptr, n);
   });
 }
 

@@ -235,3 +235,79 @@ def test_wrong_device_and_backend():
     if torch.cuda.device_count() > 1:
         with pytest.raises(ValueError, match="device 1"):
             gpurng.Generator(backend="cuda").random(out=torch.zeros(4, dtype=torch.float64, device="cuda:1"))
+
+
+# ---- every distribution of the library, on the GPU ---------------------------------------------------
+GPU_DISTS = [
+    ("poisson", (4.0,), None), ("poisson", (1e5,), None), ("binomial", (20, 0.3), None),
+    ("binomial", (10 ** 6, 0.4), None), ("negative_binomial", (2.5, 0.4), None), ("geometric", (0.2,), np.uint32),
+    ("bernoulli", (0.3,), None), ("gamma", (0.7, 2.0), np.float32), ("standard_gamma", (3.0,), None),
+    ("chisquare", (3.0,), np.float32), ("beta", (2.0, 5.0), None), ("standard_t", (5.0,), np.float32),
+    ("standard_cauchy", (), None), ("cauchy", (1.0, 2.0), np.float32), ("laplace", (1.0, 2.0), np.float32),
+    ("logistic", (1.0, 2.0), None), ("gumbel", (1.0, 2.0), np.float32), ("rayleigh", (2.0,), None),
+    ("weibull", (1.5,), np.float32), ("truncated_normal", (-1.0, 2.0, 0.5, 1.5), None),
+    ("truncated_normal", (3.0, np.inf), np.float32), ("integers", (-1000, 10 ** 12), None),
+    ("integers", (0, 2 ** 32), np.uint32), ("integers", (-7, 7), np.int32),
+]
+
+
+@pytest.mark.parametrize("engine", ["philox4x32-10", "mrg32k3a", "mtgp11213"])
+@pytest.mark.parametrize("method,args,dtype", GPU_DISTS, ids=["%s%r" % (d[0], d[1]) for d in GPU_DISTS])
+def test_distributions_on_the_gpu_equal_the_cpu(engine, method, args, dtype):
+    kw = {} if dtype is None else {"dtype": dtype}
+    shape, off = (3, 4099), 7
+    g = gpurng.Generator(engine, seed=3, backend="cuda", offset=off)
+    a = getattr(g, method)(*args, size=shape, device="cuda", **kw)
+    cpu = getattr(gpurng.Generator(engine, seed=3, backend="cpu", offset=off), method)(*args, size=shape, **kw)
+    assert isinstance(a, gpurng.DeviceArray) and a.dtype == cpu.dtype and a.shape == shape
+    assert as_bytes(a.get()) == as_bytes(cpu)
+    assert g.offset == off + a.size
+    # Into host memory through the CUDA backend.
+    h = getattr(g, method)(*args, size=1000, **kw)
+    e = getattr(gpurng.Generator(engine, seed=3, backend="cpu", offset=off + a.size), method)(*args, size=1000, **kw)
+    assert as_bytes(h) == as_bytes(e)
+
+
+def test_distribution_parameters_are_checked_before_the_gpu_runs():
+    g = gpurng.Generator("philox4x32-10", seed=3, backend="cuda")
+    with pytest.raises(gpurng.InvalidArgumentError, match="lambda"):
+        g.poisson(-1.0, 100, device="cuda")
+    with pytest.raises(ValueError, match="low >= high"):
+        g.integers(5, 5, 100, device="cuda")
+    with pytest.raises(TypeError, match="not supported"):
+        g.gamma(2.0, size=100, dtype=np.uint32, device="cuda")
+    assert g.offset == 0
+
+
+def test_integer_distributions_fill_cupy_and_torch_arrays_in_place():
+    seen = 0
+    try:
+        import cupy as cp
+    except ImportError:
+        cp = None
+    if cp is not None:
+        g = gpurng.Generator("mrg32k3a", seed=3, backend="cuda")
+        a = cp.zeros((7, 1001), dtype=cp.uint32)
+        assert g.binomial(20, 0.3, out=a) is a
+        expected = gpurng.Generator("mrg32k3a", seed=3, backend="cpu").binomial(20, 0.3, (7, 1001))
+        assert as_bytes(cp.asnumpy(a)) == as_bytes(expected)
+        b = cp.zeros(5000, dtype=cp.float32)
+        g.gamma(0.5, 2.0, dtype=np.float32, out=b)
+        expected = gpurng.Generator("mrg32k3a", seed=3, backend="cpu", offset=7007).gamma(0.5, 2.0, 5000,
+                                                                                        dtype=np.float32)
+        assert as_bytes(cp.asnumpy(b)) == as_bytes(expected)
+        seen += 1
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if torch is not None:
+        g = gpurng.Generator("philox4x64-10", seed=3, backend="cuda")
+        t = torch.zeros(10007, dtype=torch.int64, device="cuda")
+        assert g.integers(-(2 ** 62), 2 ** 62, out=t) is t
+        torch.cuda.synchronize()
+        expected = gpurng.Generator("philox4x64-10", seed=3, backend="cpu").integers(-(2 ** 62), 2 ** 62, 10007)
+        assert as_bytes(t.cpu().numpy()) == as_bytes(expected)
+        seen += 1
+    if not seen:
+        pytest.skip("neither CuPy nor PyTorch is installed")
