@@ -64,6 +64,7 @@ struct RowTile {
 
 __device__ __forceinline__ unsigned bits32(float x) { return __float_as_uint(x); }
 __device__ __forceinline__ unsigned bits32(unsigned x) { return x; }
+__device__ __forceinline__ unsigned bits32(int x) { return static_cast<unsigned>(x); }
 
 // 16 bytes of consecutive values, for one vector store.
 template <class V>

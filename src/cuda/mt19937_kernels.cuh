@@ -457,7 +457,7 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
 #pragma unroll
           for (int e = 0; e < G; ++e) raw[e] = P::temper(wg.w[e]);
           V v[G];
-#pragma unroll
+#pragma unroll(core::row_unroll<Tr>::value)
           for (int e = 0; e < G; e += Tr::arity) tr(raw + e, v + e);
           const unsigned p = k * G;  // segment position of the group start, plus lead
           if (k >= k_first && k < k_last) {

@@ -26,3 +26,15 @@
 #else
 #define GPURNG_FORCEINLINE inline __attribute__((always_inline))
 #endif
+
+// For the large sampler bodies (rejection loops of Poisson, binomial, gamma, ...): one out-of-line
+// copy per translation unit instead of one inlined copy per (engine, transform, kernel), which keeps
+// the build time of every engine x distribution instantiation bounded. The samplers are dominated by
+// their Philox blocks and double arithmetic, so the call costs little. Never changes a value.
+#if defined(__CUDACC__)
+#define GPURNG_NOINLINE __noinline__
+#elif defined(_MSC_VER)
+#define GPURNG_NOINLINE __declspec(noinline)
+#else
+#define GPURNG_NOINLINE __attribute__((noinline))
+#endif

@@ -12,10 +12,61 @@
 // so every start is such a window and every jump is by a multiple of the block.
 #pragma once
 
+
 #include "gpurng/core/engines/dcmt.hpp"
 #include "gpurng/core/stream_produce.hpp"
 
 namespace gpurng::core::dcmt {
+
+// tr(r, out) in DCMT's block loop, which stays fully unrolled (the window lives in registers), so a
+// transform is copied S::block times into each kernel. Out of line for the large samplers
+// (row_unroll<Tr>::value == 1) and for the distributions beyond the first five (declared below;
+// their definitions are in core/dist/), which keeps dcmt.cu's build time bounded. Never changes a
+// value.
+}  // namespace gpurng::core::dcmt
+namespace gpurng::core::dist {
+template <class E, class T> struct UniformIntKeyed;
+template <class E, class I> struct Bernoulli;
+template <class E, class I> struct Geometric;
+template <class E, class T> struct Cauchy;
+template <class E, class T> struct Weibull;
+template <class E, class T> struct Laplace;
+template <class E, class T> struct Logistic;
+template <class E, class T> struct Gumbel;
+template <class E, class T> struct Rayleigh;
+}  // namespace gpurng::core::dist
+namespace gpurng::core::dcmt {
+template <class Tr>
+struct outline_in_window_loops {
+  static constexpr bool value = row_unroll<Tr>::value == 1;
+};
+#define GPURNG_DCMT_OUTLINED(D)                                \
+  template <class E, class T>                                  \
+  struct outline_in_window_loops<dist::D<E, T>> {              \
+    static constexpr bool value = true;                        \
+  };
+GPURNG_DCMT_OUTLINED(UniformIntKeyed)
+GPURNG_DCMT_OUTLINED(Bernoulli)
+GPURNG_DCMT_OUTLINED(Geometric)
+GPURNG_DCMT_OUTLINED(Cauchy)
+GPURNG_DCMT_OUTLINED(Weibull)
+GPURNG_DCMT_OUTLINED(Laplace)
+GPURNG_DCMT_OUTLINED(Logistic)
+GPURNG_DCMT_OUTLINED(Gumbel)
+GPURNG_DCMT_OUTLINED(Rayleigh)
+#undef GPURNG_DCMT_OUTLINED
+template <class Tr, class R, class V>
+GPURNG_HD GPURNG_NOINLINE void apply_outlined(const Tr& tr, const R* r, V* out) {
+  tr(r, out);
+}
+template <class Tr, class R, class V>
+GPURNG_HD GPURNG_FORCEINLINE void apply_transform(const Tr& tr, const R* r, V* out) {
+  if constexpr (outline_in_window_loops<Tr>::value) {
+    apply_outlined(tr, r, out);
+  } else {
+    tr(r, out);
+  }
+}
 
 // One block from the window at a multiple of the block: regenerate, temper, transform, put. With
 // Partial, only block-relative values [from, to) are put (a Box-Muller pair is computed when either of
@@ -41,7 +92,7 @@ GPURNG_HD GPURNG_FORCEINLINE void emit_block(Window<S>& w, const Set& set, int f
       if constexpr (Tr::arity == 1) {
         if (!Partial || (idx >= from && idx < to)) {
           V v;
-          tr(&raw, &v);
+          apply_transform(tr, &raw, &v);
           sink.put(v);
         }
       } else if (idx % 2 == 0) {
@@ -49,7 +100,7 @@ GPURNG_HD GPURNG_FORCEINLINE void emit_block(Window<S>& w, const Set& set, int f
       } else if (!Partial || (idx >= from && idx - 1 < to)) {
         const std::uint32_t pair[2] = {pending, raw};
         V v[2];
-        tr(pair, v);
+        apply_transform(tr, pair, v);
         if (!Partial || idx - 1 >= from) sink.put(v[0]);
         if (!Partial || idx < to) sink.put(v[1]);
       }

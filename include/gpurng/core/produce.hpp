@@ -29,6 +29,20 @@ struct row_at_once<E, typename voider<decltype(E::kRowAtOnce)>::type> {
 };
 }  // namespace produce_detail
 
+// How far the producers unroll, on the device, their loop over a row's transform groups: fully for
+// the small transforms, and Tr::kRowUnroll times for those that declare it. The large samplers
+// (keyed draws: Poisson, binomial, gamma, ...) declare 1: fully unrolled, their bodies would be
+// copied 16 or 32 times into every engine's kernels, multiplying the build time, for no speed (they
+// are dominated by Philox blocks and double arithmetic). Never changes a value.
+template <class Tr, class = void>
+struct row_unroll {
+  static constexpr int value = kRowLength;
+};
+template <class Tr>
+struct row_unroll<Tr, typename produce_detail::voider<decltype(Tr::kRowUnroll)>::type> {
+  static constexpr int value = Tr::kRowUnroll;
+};
+
 // Produce kRowLength values of transform Tr into out[0..kRowLength), advancing st by kRowLength raw
 // outputs. st must sit at a position that is a multiple of Tr::arity (rows are).
 template <class E, class Tr>
@@ -41,13 +55,13 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const 
     typename E::raw_type raw[kRowLength];
     E::next_row(st, raw);
 #if GPURNG_DEVICE_PASS
-#pragma unroll
+#pragma unroll(row_unroll<Tr>::value)
 #endif
     for (int i = 0; i < kRowLength; i += Tr::arity) tr(raw + i, out + i);
     return;
   }
 #if GPURNG_DEVICE_PASS
-#pragma unroll
+#pragma unroll(row_unroll<Tr>::value)
 #endif
   for (int i = 0; i < kRowLength; i += Tr::arity) {
     typename E::raw_type raw[Tr::arity];

@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "gpurng/core/config.hpp"
+#include "gpurng/core/produce.hpp"
 
 namespace gpurng::core {
 
@@ -170,7 +171,7 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_lane(typename E::state_type& st, std::
   for (; k + kLaneGroup <= count; k += kLaneGroup) {
     V vals[kLaneGroup];
 #if GPURNG_DEVICE_PASS
-#pragma unroll
+#pragma unroll(row_unroll<Tr>::value == 1 ? 1 : kLaneGroup)
 #endif
     for (int g = 0; g < kLaneGroup; g += Tr::arity) {
       Raw raw[Tr::arity];

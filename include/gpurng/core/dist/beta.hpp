@@ -22,7 +22,7 @@ struct BetaParams {
 
 GPURNG_HD inline BetaParams beta_setup(double a, double b) { return BetaParams{gamma_shape_setup(a), gamma_shape_setup(b)}; }
 
-GPURNG_HD inline double beta_variate(const BetaParams& p, GammaDraws& g) {
+GPURNG_HD GPURNG_NOINLINE inline double beta_variate(const BetaParams& p, GammaDraws& g) {
   const double la = log_gamma_variate(p.a, g);
   const double lb = log_gamma_variate(p.b, g);
   if (la >= lb) return ieee::div(1.0, ieee::add(1.0, elementary::exp(ieee::sub(lb, la))));
@@ -36,6 +36,7 @@ template <class E, class T>
 struct Beta {
   using value_type = T;
   static constexpr int arity = 2;
+  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   BetaParams params;
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {

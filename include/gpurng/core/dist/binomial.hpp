@@ -97,7 +97,7 @@ GPURNG_HD inline double binomial_btrs_attempt(const BinomialParams& bp, double u
 }
 
 // A binomial variate (an integer as a double); NaN if the attempt cap is reached.
-GPURNG_HD inline double binomial_variate(const BinomialParams& bp, double u, KeyedDraws& draws) {
+GPURNG_HD GPURNG_NOINLINE inline double binomial_variate(const BinomialParams& bp, double u, KeyedDraws& draws) {
   double y;
   if (bp.method == BinomialParams::constant) return bp.constant_value;
   if (bp.method == BinomialParams::inversion) {
@@ -119,6 +119,7 @@ template <class E>
 struct Binomial {
   using value_type = std::uint32_t;
   static constexpr int arity = 2;
+  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   BinomialParams params;
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
     for (unsigned j = 0; j < 2; ++j) {

@@ -70,14 +70,14 @@ GPURNG_HD inline double marsaglia_tsang(const GammaShape& s, GammaDraws& g) {
 }
 
 // A Gamma(alpha, 1) variate.
-GPURNG_HD inline double gamma_variate(const GammaShape& s, GammaDraws& g) {
+GPURNG_HD GPURNG_NOINLINE inline double gamma_variate(const GammaShape& s, GammaDraws& g) {
   const double y = marsaglia_tsang(s, g);
   if (!s.boost) return y;
   return ieee::mul(y, elementary::exp(ieee::div(elementary::log(g.draws.uniform()), s.alpha)));
 }
 
 // log of a Gamma(alpha, 1) variate, finite where the variate itself would underflow (beta, t).
-GPURNG_HD inline double log_gamma_variate(const GammaShape& s, GammaDraws& g) {
+GPURNG_HD GPURNG_NOINLINE inline double log_gamma_variate(const GammaShape& s, GammaDraws& g) {
   const double ly = elementary::log(marsaglia_tsang(s, g));
   if (!s.boost) return ly;
   return ieee::add(ly, ieee::div(elementary::log(g.draws.uniform()), s.alpha));
@@ -89,6 +89,7 @@ template <class E, class T>
 struct Gamma {
   using value_type = T;
   static constexpr int arity = 2;
+  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   GammaShape shape;
   double theta;
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
@@ -106,6 +107,7 @@ template <class E, class T>
 struct ChiSquare {
   using value_type = T;
   static constexpr int arity = 2;
+  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   GammaShape shape;
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {

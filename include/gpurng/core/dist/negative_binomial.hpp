@@ -29,7 +29,7 @@ GPURNG_HD inline NegativeBinomialParams negative_binomial_setup(double r, double
   return NegativeBinomialParams{gamma_shape_setup(r), ieee::div(ieee::sub(1.0, p), p)};
 }
 
-GPURNG_HD inline double negative_binomial_variate(const NegativeBinomialParams& nb, GammaDraws& g) {
+GPURNG_HD GPURNG_NOINLINE inline double negative_binomial_variate(const NegativeBinomialParams& nb, GammaDraws& g) {
   if (!(nb.theta > 0.0)) return 0.0;
   double lambda = ieee::mul(gamma_variate(nb.shape, g), nb.theta);
   if (lambda != lambda) return lambda;
@@ -45,6 +45,7 @@ template <class E>
 struct NegativeBinomial {
   using value_type = std::uint64_t;
   static constexpr int arity = 2;
+  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   NegativeBinomialParams params;
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
     for (unsigned j = 0; j < 2; ++j) {

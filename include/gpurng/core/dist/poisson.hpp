@@ -91,7 +91,7 @@ GPURNG_HD inline double poisson_ptrs_attempt(const PoissonParams& p, double u, d
 
 // A Poisson variate (an integer as a double) from the first uniform u (inversion, or U of PTRS's
 // first attempt) and the keyed draws. NaN if the attempt cap is reached (invalid parameters only).
-GPURNG_HD inline double poisson_variate(const PoissonParams& p, double u, KeyedDraws& draws) {
+GPURNG_HD GPURNG_NOINLINE inline double poisson_variate(const PoissonParams& p, double u, KeyedDraws& draws) {
   if (p.method == PoissonParams::zero) return 0.0;
   if (p.method == PoissonParams::inversion) return poisson_inversion(p, u);
   double k = poisson_ptrs_attempt(p, u, draws.uniform());
@@ -109,6 +109,7 @@ template <class E>
 struct Poisson {
   using value_type = std::uint32_t;
   static constexpr int arity = 2;
+  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   PoissonParams params;
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
     for (unsigned j = 0; j < 2; ++j) {

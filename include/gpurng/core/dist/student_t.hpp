@@ -17,7 +17,7 @@
 
 namespace gpurng::core::dist {
 
-GPURNG_HD inline double student_t_variate(double nu, KeyedDraws& draws) {
+GPURNG_HD GPURNG_NOINLINE inline double student_t_variate(double nu, KeyedDraws& draws) {
   double u = ieee::fma(2.0, draws.first(), -1.0);
   for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
     if (attempt > 0) u = ieee::fma(2.0, draws.uniform(), -1.0);
@@ -37,6 +37,7 @@ template <class E, class T>
 struct StudentT {
   using value_type = T;
   static constexpr int arity = 2;
+  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   double nu;
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {

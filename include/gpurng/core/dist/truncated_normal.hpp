@@ -106,7 +106,7 @@ GPURNG_HD inline double truncated_standard_normal(const TruncatedNormalParams& p
   return ieee::div(0.0, 0.0);
 }
 
-GPURNG_HD inline double truncated_normal_variate(const TruncatedNormalParams& p, KeyedDraws& draws) {
+GPURNG_HD GPURNG_NOINLINE inline double truncated_normal_variate(const TruncatedNormalParams& p, KeyedDraws& draws) {
   double z = truncated_standard_normal(p, draws);
   if (p.flip) z = -z;
   double x = ieee::fma(p.stddev, z, p.mean);
@@ -122,6 +122,7 @@ template <class E, class T>
 struct TruncatedNormal {
   using value_type = T;
   static constexpr int arity = 2;
+  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   TruncatedNormalParams params;
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {

@@ -148,6 +148,7 @@ struct UniformIntKeyed {
   static constexpr int kBudget = uniform_int_detail::width<T>() + 32;
   static constexpr bool kRawAlone = kWordBits >= kBudget;
   static constexpr int kLimbs = kRawAlone ? 2 : kBudget / 32;  // 32-bit limbs of X
+  static constexpr int kRowUnroll = kRawAlone ? 32 : 1;  // the keyed path is large (core::row_unroll)
   T lo;
   T hi;
   GPURNG_HD static const char* check(T lo_, T hi_) { return uniform_int_check(lo_, hi_); }
