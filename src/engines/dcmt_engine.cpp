@@ -10,6 +10,7 @@
 #include "dispatch.hpp"
 #include "families/dcmt/dcmt_family.hpp"
 #include "engines/engine_factories.hpp"
+#include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/dcmt_sets.hpp"
 
 namespace gpurng::detail {
@@ -41,7 +42,7 @@ std::shared_ptr<const dcmt::Family> default_family(const dcmt::ShapeInfo& shape)
 }
 
 template <class S, Engine Id>
-class DcmtEngine final : public EngineImpl {
+class DcmtEngine final : public SequenceFront {
  public:
   static constexpr const char* kName = Id == Engine::dcmt521 ? "dcmt521" : "dcmt2203";
 
@@ -102,15 +103,7 @@ class DcmtEngine final : public EngineImpl {
     ++epoch_;
   }
 
-  std::uint64_t offset() const override { return offset_; }
-  void set_offset(std::uint64_t k) override { offset_ = k; }
-  std::uint64_t remaining() const override { return ~offset_; }
-
-  void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (n > remaining()) {
-      throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
-                                                " passes 2^64 - 1, the end of the addressable " + kName + " sequence");
-    }
+  void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     check_stream_span(stream0_, streams_, "streams");
     const core::StreamRange range{offset_, n, streams_, stream0_};
     with_transform<core::dcmt::Engine>(req, [&](const auto& tr) {
@@ -126,7 +119,6 @@ class DcmtEngine final : public EngineImpl {
 #endif
       }
     });
-    offset_ += n;
   }
 
   // Payload: stream 0's 32-bit seed (u32), streams (u64), first stream (u64), offset (u64), number of
@@ -224,7 +216,6 @@ class DcmtEngine final : public EngineImpl {
   std::uint32_t base_ = 0;
   std::uint64_t streams_ = kDefaultStreams;
   std::uint64_t stream0_ = 0;
-  std::uint64_t offset_ = 0;
   // Names everything but the offset; what the backends keep is only used within one epoch.
   std::uint64_t epoch_ = 0;
   dcmt::CpuWindows cpu_;

@@ -5,6 +5,7 @@
 
 #include "dispatch.hpp"
 #include "engines/engine_factories.hpp"
+#include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/kiss.hpp"
 
 namespace gpurng::detail {
@@ -12,7 +13,7 @@ namespace {
 
 namespace k99 = core::kiss99;
 
-class Kiss99Engine final : public EngineImpl {
+class Kiss99Engine final : public SequenceFront {
  public:
   Engine id() const override { return Engine::kiss99; }
 
@@ -48,17 +49,8 @@ class Kiss99Engine final : public EngineImpl {
                                          std::to_string(substream) + ") is not available; use offsets");
   }
 
-  std::uint64_t offset() const override { return offset_; }
-  void set_offset(std::uint64_t k) override { offset_ = k; }
-  std::uint64_t remaining() const override { return ~offset_; }
-
-  void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (n > remaining()) {
-      throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
-                                                " passes 2^64 - 1, the end of the addressable kiss99 sequence");
-    }
+  void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     fill_from_base<k99::Engine>(seeded_, offset_, req, out, n, ctx);
-    offset_ += n;
   }
 
   // Payload: z, w, jsr, jcong (u32 each) as seeded, offset (u64).
@@ -92,7 +84,6 @@ class Kiss99Engine final : public EngineImpl {
   }
 
   k99::State seeded_ = k99::default_state();
-  std::uint64_t offset_ = 0;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "dispatch.hpp"
 #include "engines/engine_factories.hpp"
+#include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/mrg32k3a.hpp"
 
 namespace gpurng::detail {
@@ -11,7 +12,7 @@ namespace {
 
 namespace mrg = core::mrg32k3a;
 
-class Mrg32k3aEngine final : public EngineImpl {
+class Mrg32k3aEngine final : public SequenceFront {
  public:
   Engine id() const override { return Engine::mrg32k3a; }
 
@@ -48,20 +49,10 @@ class Mrg32k3aEngine final : public EngineImpl {
     offset_ = 0;
   }
 
-  std::uint64_t offset() const override { return offset_; }
-  void set_offset(std::uint64_t k) override { offset_ = k; }
-  // Positions 0 .. 2^64 - 2 are addressable, so that the offset after the last one, 2^64 - 1, is
-  // still representable.
-  std::uint64_t remaining() const override { return ~offset_; }
+  std::string sequence_end_hint() const override { return "sequence; use select_stream for positions beyond it"; }
 
-  void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (n > remaining()) {
-      throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
-                                                " passes 2^64 - 1, the end of the addressable mrg32k3a sequence; "
-                                                "use select_stream for positions beyond it");
-    }
+  void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     fill_from_base<mrg::Engine>(base_, offset_, req, out, n, ctx);
-    offset_ += n;
   }
 
   // Payload: seeded state s0..s5 (u32 each), stream (u64), substream (u64), offset (u64).
@@ -96,7 +87,6 @@ class Mrg32k3aEngine final : public EngineImpl {
   mrg::State base_ = mrg::default_state();    // seeded_ moved to the selected stream/substream
   std::uint64_t stream_ = 0;
   std::uint64_t substream_ = 0;
-  std::uint64_t offset_ = 0;
 };
 
 }  // namespace

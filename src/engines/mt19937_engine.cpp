@@ -10,6 +10,7 @@
 #include "cuda/mt19937_launch.hpp"
 #include "dispatch.hpp"
 #include "engines/engine_factories.hpp"
+#include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/mt19937.hpp"
 #include "families/mt19937/mt_jump.hpp"
 
@@ -24,7 +25,7 @@ inline constexpr std::size_t kMaxKeyWords = std::size_t{1} << 20;
 inline constexpr std::uint64_t kHostStepLimit = std::uint64_t{1} << 22;
 
 template <class P>
-class MtEngine final : public EngineImpl {
+class MtEngine final : public SequenceFront {
   using W = typename P::word;
   using E = core_mt::Engine<P>;
   static constexpr bool kWide = P::w == 64;
@@ -79,16 +80,7 @@ class MtEngine final : public EngineImpl {
     offset_ = 0;
   }
 
-  std::uint64_t offset() const override { return offset_; }
-  void set_offset(std::uint64_t k) override { offset_ = k; }
-  // Positions 0 .. 2^64 - 2 are addressable, so the offset after the last one is representable.
-  std::uint64_t remaining() const override { return ~offset_; }
-
-  void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (n > remaining()) {
-      throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
-                                                " passes 2^64 - 1, the end of the addressable " + name() + " sequence");
-    }
+  void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     with_transform<E>(req, normal_method_, [&](const auto& tr) {
       using V = typename std::decay_t<decltype(tr)>::value_type;
       if (ctx.backend == Backend::cpu) {
@@ -102,7 +94,6 @@ class MtEngine final : public EngineImpl {
 #endif
       }
     });
-    offset_ += n;
   }
 
   // Payload: the seeded window X_0 .. X_{n-1} (n words of w bits), the offset (u64), the normal
@@ -198,7 +189,6 @@ class MtEngine final : public EngineImpl {
   }
 
   std::array<W, P::n> seeded_{};  // the window at position 0 after seed()/seed_array()
-  std::uint64_t offset_ = 0;
   NormalMethod normal_method_ = NormalMethod::box_muller;
 
   // CPU backend: the engine at cursor_pos_, so that consecutive calls continue without a jump.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engines/engine_factories.hpp"
+#include "engines/sequence_front.hpp"
 #include "families/mtgp/mtgp_dispatch.hpp"
 #include "families/mtgp/mtgp_param_file.hpp"
 #include "families/mtgp/mtgp_param_tables.hpp"
@@ -36,7 +37,7 @@ constexpr std::uint64_t kMaxStreams = 4096;
 constexpr std::size_t kMaxKeyWords = 65536;
 
 template <class W>
-class MtgpEngine final : public EngineImpl {
+class MtgpEngine final : public SequenceFront {
  public:
   explicit MtgpEngine(const Variant<W>& v)
       : v_(v), table_(v.table), streams_(v.default_streams), seed_(v.curand ? 0 : 1) {}
@@ -119,17 +120,7 @@ class MtgpEngine final : public EngineImpl {
     reset();
   }
 
-  std::uint64_t offset() const override { return offset_; }
-  void set_offset(std::uint64_t k) override { offset_ = k; }
-  // Positions 0 .. 2^64 - 2 of the canonical sequence (each stream holds far fewer than 2^64).
-  std::uint64_t remaining() const override { return ~offset_; }
-
-  void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (n > remaining()) {
-      throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
-                                                " passes 2^64 - 1, the end of the addressable " + name() +
-                                                " sequence");
-    }
+  void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     const bool pair = sizeof(W) == 4 && !v_.curand && req.type == ValueType::f64;
     const m::Layout layout{streams_, v_.chunk};
     if (!store_) {
@@ -146,7 +137,6 @@ class MtgpEngine final : public EngineImpl {
       throw;
     }
     book_.commit(plan);
-    offset_ += n;
   }
 
   // Payload: format (u32, 1), parameter set (u32), streams (u64), seed kind (u32: 0 integer,
@@ -289,7 +279,6 @@ class MtgpEngine final : public EngineImpl {
   bool by_array_ = false;
   std::uint64_t seed_;
   std::vector<std::uint64_t> key_;
-  std::uint64_t offset_ = 0;
   PositionBook book_;
   std::unique_ptr<Store<W>> store_;
 };

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engines/engine_factories.hpp"
+#include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/kiss.hpp"
 #include "gpurng/core/engines/mwc.hpp"
 #include "gpurng/core/engines/xorshift256.hpp"
@@ -17,7 +18,7 @@ namespace {
 constexpr std::uint64_t kDefaultStreams = std::uint64_t{1} << 16;
 
 template <class E, Engine Id>
-class PerThreadEngine final : public EngineImpl {
+class PerThreadEngine final : public SequenceFront {
  public:
   // Stream ids must stay below this: for mwc and kiss the number of distinct multiplier pairs (each
   // stream its own pair), for xorshift256 2^32 (a bound on the layout, not on the generator).
@@ -56,20 +57,10 @@ class PerThreadEngine final : public EngineImpl {
     offset_ = 0;
   }
 
-  std::uint64_t offset() const override { return offset_; }
-  void set_offset(std::uint64_t k) override { offset_ = k; }
-  // Positions 0 .. 2^64 - 2 are addressable, so the offset after the last one is representable.
-  std::uint64_t remaining() const override { return ~offset_; }
-
-  void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (n > remaining()) {
-      throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
-                                                " passes 2^64 - 1, the end of the addressable " + E::name + " sequence");
-    }
+  void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     // select_stream and streams may come in either order; together they must stay within the ids.
     check_stream_span(stream0_, streams_, "streams");
     stream_fill<E>(seed_, core::StreamRange{offset_, n, streams_, stream0_}, req, out, ctx, cache_);
-    offset_ += n;
   }
 
   // Payload: seed (u64), streams (u64), first stream (u64), offset (u64).
@@ -113,7 +104,6 @@ class PerThreadEngine final : public EngineImpl {
   std::uint64_t streams_ = kDefaultStreams;
   StreamStateCache<E> cache_;  // CPU stream states and both backends' chunk jumps; never part of the state
   std::uint64_t stream0_ = 0;
-  std::uint64_t offset_ = 0;
 };
 
 }  // namespace

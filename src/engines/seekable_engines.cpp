@@ -8,6 +8,7 @@
 
 #include "dispatch.hpp"
 #include "engines/engine_factories.hpp"
+#include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/pcg64.hpp"
 #include "gpurng/core/engines/philox.hpp"
 #include "gpurng/core/engines/threefry.hpp"
@@ -127,7 +128,7 @@ struct Xorwow {
 // ----- the shared front -------------------------------------------------------------------------
 
 template <class P>
-class SeekableEngine final : public EngineImpl {
+class SeekableEngine final : public SequenceFront {
   using Traits = typename P::Traits;
   using State = typename Traits::state_type;
   static constexpr bool kWide = sizeof(typename Traits::bits_type) == 8;
@@ -157,22 +158,12 @@ class SeekableEngine final : public EngineImpl {
     base_ = P::base(seed_, stream_);
   }
 
-  std::uint64_t offset() const override { return offset_; }
-  void set_offset(std::uint64_t k) override { offset_ = k; }
-  // Positions 0 .. 2^64 - 2 of a stream are addressable, so that the offset after the last one,
-  // 2^64 - 1, is still representable.
-  std::uint64_t remaining() const override { return ~offset_; }
+  std::string sequence_end_hint() const override { return "stream; use select_stream for another stream"; }
 
-  void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    if (n > remaining()) {
-      throw Error(Status::invalid_argument, "offset " + std::to_string(offset_) + " + count " + std::to_string(n) +
-                                                " passes 2^64 - 1, the end of the addressable " + name() +
-                                                " stream; use select_stream for another stream");
-    }
+  void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     State base = base_;
     P::for_backend(base, ctx);
     fill_from_base<Traits>(base, offset_, req, out, n, ctx);
-    offset_ += n;
   }
 
   // Payload: seed (u64 low word, u64 high word), stream (u64), offset (u64).
@@ -232,7 +223,6 @@ class SeekableEngine final : public EngineImpl {
 
   U128 seed_{0, 0};  // default seed 0, as cuRAND's host API
   std::uint64_t stream_ = 0;
-  std::uint64_t offset_ = 0;
   State base_;  // position 0 of the selected stream
 };
 
