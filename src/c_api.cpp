@@ -16,6 +16,13 @@ GPURNG_SAME_ENGINE(GPURNG_ENGINE_PCG64, pcg64);
 GPURNG_SAME_ENGINE(GPURNG_ENGINE_PCG64DXSM, pcg64dxsm);
 GPURNG_SAME_ENGINE(GPURNG_ENGINE_XORWOW, xorwow);
 #undef GPURNG_SAME_ENGINE
+// And gpurng::Distribution: the last entry of each enum agrees, and the list has no more.
+static_assert(static_cast<int>(GPURNG_DIST_TRUNCATED_NORMAL) == static_cast<int>(gpurng::Distribution::truncated_normal),
+              "gpurng_distribution_t mirrors gpurng::Distribution");
+static_assert(static_cast<int>(GPURNG_DIST_UNIFORM_INT) == static_cast<int>(gpurng::Distribution::uniform_int),
+              "gpurng_distribution_t mirrors gpurng::Distribution");
+static_assert(static_cast<int>(GPURNG_VALUE_I64) == static_cast<int>(gpurng::ValueType::i64),
+              "gpurng_value_type_t mirrors gpurng::ValueType");
 
 struct gpurng_generator {
   gpurng::Generator g;
@@ -163,6 +170,38 @@ gpurng_status_t gpurng_generate_lognormal(gpurng_generator_t generator, float* o
 gpurng_status_t gpurng_generate_lognormal_double(gpurng_generator_t generator, double* out, size_t n, double mean,
                                                  double stddev) {
   return guarded([&] { handle(generator).generate_lognormal(out, n, mean, stddev); });
+}
+
+gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distribution_t distribution,
+                                gpurng_value_type_t value_type, const double* params, size_t nparams, void* out,
+                                size_t n) {
+  return guarded([&] {
+    handle(generator).generate(static_cast<gpurng::Distribution>(distribution),
+                               static_cast<gpurng::ValueType>(value_type), params, nparams, out, n);
+  });
+}
+
+gpurng_status_t gpurng_generate_integers64(gpurng_generator_t generator, int64_t* out, size_t n, int64_t lo,
+                                           int64_t hi) {
+  return guarded([&] { handle(generator).generate_integers(out, n, lo, hi); });
+}
+
+const char* gpurng_distribution_name(gpurng_distribution_t distribution) {
+  return gpurng::distribution_name(static_cast<gpurng::Distribution>(distribution));
+}
+
+gpurng_status_t gpurng_distribution_param(gpurng_distribution_t distribution, unsigned i, const char** name,
+                                          double* default_value) {
+  return guarded([&] {
+    const gpurng::DistributionInfo& d = gpurng::distribution_info(static_cast<gpurng::Distribution>(distribution));
+    if (i >= d.param_count) {
+      throw gpurng::Error(gpurng::Status::invalid_argument, std::string("i: ") + d.name + " has " +
+                                                                std::to_string(d.param_count) + " parameter(s), got " +
+                                                                std::to_string(i));
+    }
+    *non_null(name, "name") = d.params[i].name;
+    *non_null(default_value, "default_value") = d.params[i].default_value;
+  });
 }
 
 gpurng_status_t gpurng_save_state(gpurng_generator_t generator, const char* path) {

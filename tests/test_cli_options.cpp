@@ -151,7 +151,8 @@ TEST(CliOptions, AnOptionWithoutEffectIsRefused) {
     expect_bad_argument({"generate", "--dist", dist, "--normal-method", "icdf"},
                         "--normal-method applies to --dist normal and lognormal only");
   }
-  expect_bad_argument({"generate", "--dist", "uniform", "--stddev", "2"}, "--stddev applies to --dist normal and lognormal");
+  expect_bad_argument({"generate", "--dist", "uniform", "--stddev", "2"},
+                      "--stddev applies to --dist normal, lognormal and truncated_normal only");
   const std::vector<std::string> small_cpu = {"bench", "--backend", "cpu", "--engines", "kiss99", "--cpu-size", "16", "--runs", "1"};
   for (const std::vector<std::string>& gpu_only : {std::vector<std::string>{"--sizes", "2^12"}, {"--no-latency"},
                                                    {"--energy-ms", "0"}}) {

@@ -75,6 +75,44 @@ typedef enum gpurng_backend {
   GPURNG_BACKEND_FORCE_INT = 0x7fffffff
 } gpurng_backend_t;
 
+/* gpurng::Distribution (docs/ENGINES.md, "Distributions"); the numbers are stable. */
+typedef enum gpurng_distribution {
+  GPURNG_DIST_BITS = 0,
+  GPURNG_DIST_UNIFORM = 1,
+  GPURNG_DIST_NORMAL = 2,
+  GPURNG_DIST_EXPONENTIAL = 3,
+  GPURNG_DIST_LOGNORMAL = 4,
+  GPURNG_DIST_UNIFORM_INT = 5,
+  GPURNG_DIST_BERNOULLI = 6,
+  GPURNG_DIST_GEOMETRIC = 7,
+  GPURNG_DIST_POISSON = 8,
+  GPURNG_DIST_BINOMIAL = 9,
+  GPURNG_DIST_NEGATIVE_BINOMIAL = 10,
+  GPURNG_DIST_GAMMA = 11,
+  GPURNG_DIST_CHI_SQUARE = 12,
+  GPURNG_DIST_BETA = 13,
+  GPURNG_DIST_STUDENT_T = 14,
+  GPURNG_DIST_CAUCHY = 15,
+  GPURNG_DIST_WEIBULL = 16,
+  GPURNG_DIST_LAPLACE = 17,
+  GPURNG_DIST_LOGISTIC = 18,
+  GPURNG_DIST_GUMBEL = 19,
+  GPURNG_DIST_RAYLEIGH = 20,
+  GPURNG_DIST_TRUNCATED_NORMAL = 21,
+  GPURNG_DIST_FORCE_INT = 0x7fffffff
+} gpurng_distribution_t;
+
+/* gpurng::ValueType: the element type of out in gpurng_generate. */
+typedef enum gpurng_value_type {
+  GPURNG_VALUE_U32 = 0,
+  GPURNG_VALUE_U64 = 1,
+  GPURNG_VALUE_F32 = 2,
+  GPURNG_VALUE_F64 = 3,
+  GPURNG_VALUE_I32 = 4,
+  GPURNG_VALUE_I64 = 5,
+  GPURNG_VALUE_FORCE_INT = 0x7fffffff
+} gpurng_value_type_t;
+
 typedef struct gpurng_generator* gpurng_generator_t;
 
 gpurng_status_t gpurng_create(gpurng_generator_t* generator, gpurng_engine_t engine, gpurng_backend_t backend);
@@ -112,6 +150,20 @@ gpurng_status_t gpurng_generate_lognormal(gpurng_generator_t generator, float* o
                                           float stddev);
 gpurng_status_t gpurng_generate_lognormal_double(gpurng_generator_t generator, double* out, size_t n, double mean,
                                                  double stddev);
+
+/* Any distribution: params[0 .. nparams) in the order gpurng::distribution_info() lists them (missing
+ * trailing ones take their defaults; a required one missing is INVALID_ARGUMENT); out holds n values of
+ * type value_type. uniform_int with bounds beyond 2^53: gpurng_generate_integers64. */
+gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distribution_t distribution,
+                                gpurng_value_type_t value_type, const double* params, size_t nparams, void* out,
+                                size_t n);
+gpurng_status_t gpurng_generate_integers64(gpurng_generator_t generator, int64_t* out, size_t n, int64_t lo,
+                                           int64_t hi);
+/* A distribution's CLI name ("unknown" for an unknown value), its parameter count and the name and
+ * default (NaN: required) of parameter i. */
+const char* gpurng_distribution_name(gpurng_distribution_t distribution);
+gpurng_status_t gpurng_distribution_param(gpurng_distribution_t distribution, unsigned i, const char** name,
+                                          double* default_value);
 
 gpurng_status_t gpurng_save_state(gpurng_generator_t generator, const char* path);
 gpurng_status_t gpurng_load_state(gpurng_generator_t generator, const char* path);

@@ -1,6 +1,8 @@
 // gpurng generate: stream values of one engine and distribution to a file or stdout, in bounded
 // memory, for any count up to 2^64 - 1.
 #include <algorithm>
+#include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,10 +28,10 @@ struct GenerateOptions {
   std::string offset = "0";
   std::string count = "10";
   std::string dist = "uniform";
-  std::string precision;  // default double; meaningless for bits
-  std::string mean;
-  std::string stddev;
-  std::string lambda;
+  std::string precision;  // the value type; default: double where offered (see value_kind)
+  // Distribution parameters by name (--mean, --lambda, ...: the names of distribution_info()),
+  // registered for every name some distribution has.
+  std::map<std::string, std::string> dist_params;
   std::string format = "txt";
   std::string out = "-";
   std::string backend = "auto";
@@ -47,12 +49,71 @@ struct GenerateOptions {
 
 [[noreturn]] void usage_error(const std::string& message) { throw Error(Status::invalid_argument, message); }
 
+std::string dist_names() {
+  std::string names;
+  for (const DistributionInfo& d : distributions()) names += (names.empty() ? "" : ", ") + std::string(d.name);
+  return names;
+}
+
 Distribution parse_dist(const std::string& s) {
-  for (Distribution d : {Distribution::bits, Distribution::uniform, Distribution::normal, Distribution::exponential,
-                         Distribution::lognormal}) {
-    if (s == distribution_name(d)) return d;
+  for (const DistributionInfo& d : distributions()) {
+    if (s == d.name) return d.distribution;
   }
-  usage_error("--dist: '" + s + "' is not one of bits, uniform, normal, exponential, lognormal");
+  usage_error("--dist: '" + s + "' is not one of " + dist_names());
+}
+
+// The distributions that have parameter `name`, e.g. "normal, lognormal and truncated_normal".
+std::string dists_with_param(const std::string& name) {
+  std::vector<std::string> with;
+  for (const DistributionInfo& d : distributions()) {
+    for (unsigned i = 0; i < d.param_count; ++i) {
+      if (name == d.params[i].name) with.push_back(d.name);
+    }
+  }
+  std::string text;
+  for (std::size_t i = 0; i < with.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == with.size() ? " and " : ", ") + with[i];
+  }
+  return text;
+}
+
+struct KindName {
+  ValueKind kind;
+  ValueType type;
+  const char* name;
+};
+constexpr KindName kKinds[] = {{ValueKind::f64, ValueType::f64, "double"}, {ValueKind::f32, ValueType::f32, "float"},
+                               {ValueKind::i64, ValueType::i64, "int64"},  {ValueKind::i32, ValueType::i32, "int32"},
+                               {ValueKind::u64, ValueType::u64, "uint64"}, {ValueKind::u32, ValueType::u32, "uint32"}};
+
+bool offers(const DistributionInfo& d, ValueType t) { return (d.value_types >> static_cast<int>(t) & 1u) != 0; }
+
+// --precision: one of the distribution's value types; default the first it offers of double,
+// int64, uint64, uint32 (so integers by default are NumPy's int64 where offered).
+ValueKind value_kind(const DistributionInfo& d, const std::string& precision, bool given) {
+  if (!given) {
+    for (ValueType t : {ValueType::f64, ValueType::i64, ValueType::u64, ValueType::u32}) {
+      if (offers(d, t)) {
+        for (const KindName& k : kKinds) {
+          if (k.type == t) return k.kind;
+        }
+      }
+    }
+  }
+  std::string valid;
+  for (const KindName& k : kKinds) {
+    if (!offers(d, k.type)) continue;
+    if (precision == k.name) return k.kind;
+    valid += (valid.empty() ? "" : ", ") + std::string(k.name);
+  }
+  usage_error("--precision: '" + precision + "' is not one of " + valid + " (the value types of --dist " + d.name + ")");
+}
+
+ValueType value_type_of(ValueKind kind) {
+  for (const KindName& k : kKinds) {
+    if (k.kind == kind) return k.type;
+  }
+  return ValueType::f64;
 }
 
 Backend parse_backend(const std::string& s) {
@@ -70,29 +131,14 @@ Format parse_format(const std::string& s) {
 }
 
 // One chunk of the requested distribution into buf.
-void generate_chunk(Generator& g, Distribution dist, ValueKind kind, double p0, double p1, void* buf, std::size_t n) {
-  switch (dist) {
-    case Distribution::bits:
-      if (kind == ValueKind::u32) g.generate_bits(static_cast<std::uint32_t*>(buf), n);
-      else g.generate_bits(static_cast<std::uint64_t*>(buf), n);
-      return;
-    case Distribution::uniform:
-      if (kind == ValueKind::f32) g.generate_uniform(static_cast<float*>(buf), n);
-      else g.generate_uniform(static_cast<double*>(buf), n);
-      return;
-    case Distribution::normal:
-      if (kind == ValueKind::f32) g.generate_normal(static_cast<float*>(buf), n, float(p0), float(p1));
-      else g.generate_normal(static_cast<double*>(buf), n, p0, p1);
-      return;
-    case Distribution::exponential:
-      if (kind == ValueKind::f32) g.generate_exponential(static_cast<float*>(buf), n, float(p0));
-      else g.generate_exponential(static_cast<double*>(buf), n, p0);
-      return;
-    case Distribution::lognormal:
-      if (kind == ValueKind::f32) g.generate_lognormal(static_cast<float*>(buf), n, float(p0), float(p1));
-      else g.generate_lognormal(static_cast<double*>(buf), n, p0, p1);
-      return;
+void generate_chunk(Generator& g, Distribution dist, ValueKind kind, const std::vector<double>& params, void* buf,
+                    std::size_t n) {
+  if (dist == Distribution::bits) {
+    if (kind == ValueKind::u32) g.generate_bits(static_cast<std::uint32_t*>(buf), n);
+    else g.generate_bits(static_cast<std::uint64_t*>(buf), n);
+    return;
   }
+  g.generate(dist, value_type_of(kind), params.data(), params.size(), buf, n);
 }
 
 // Runs a library call for a command-line option; its error message then names the option. An
@@ -150,24 +196,59 @@ int run(const GenerateOptions& o) {
   const std::uint64_t threads = parse_u64(o.threads, "--threads");
   if (threads > 4096) usage_error("--threads: " + o.threads + " is out of range [0, 4096] (0 = all hardware threads)");
 
+  const DistributionInfo& info = distribution_info(dist);
   ValueKind kind;
   if (dist == Distribution::bits) {
     if (o.given("--precision")) usage_error("--precision does not apply to --dist bits (integers of the engine's width)");
     kind = engine_info(engine).bits_width == 64 ? ValueKind::u64 : ValueKind::u32;
-  } else if (!o.given("--precision") || o.precision == "double") {
-    kind = ValueKind::f64;
-  } else if (o.precision == "float") {
-    kind = ValueKind::f32;
   } else {
-    usage_error("--precision: '" + o.precision + "' is not one of float, double");
+    kind = value_kind(info, o.precision, o.given("--precision"));
   }
-  // Distribution parameters: only those that apply, each in the range that keeps values finite.
-  auto text = [&](const char* option, const std::string& value) {
-    return o.given(option) ? std::optional<std::string>(value) : std::nullopt;
+  // Distribution parameters: only those of --dist apply; each given one is used, the others take
+  // their defaults (the library names a required one that is missing).
+  auto text = [&](const char* option) {
+    const std::string name = std::string(option).substr(2);
+    return o.given(option) ? std::optional<std::string>(o.dist_params.at(name)) : std::nullopt;
   };
-  const DistParams params = parse_dist_params(dist, kind == ValueKind::f32, text("--mean", o.mean),
-                                              text("--stddev", o.stddev), text("--lambda", o.lambda));
-  const double p0 = params.p0, p1 = params.p1;
+  for (const auto& [name, value] : o.dist_params) {
+    const std::string option = "--" + name;
+    bool applies = false;
+    for (unsigned i = 0; i < info.param_count; ++i) applies = applies || name == info.params[i].name;
+    if (o.given(option.c_str()) && !applies) {
+      usage_error(option + " applies to --dist " + dists_with_param(name) + " only, not to --dist " + info.name);
+    }
+  }
+  std::vector<double> params;
+  if (dist == Distribution::normal || dist == Distribution::lognormal || dist == Distribution::exponential) {
+    // Ranges that keep every value finite in the output type (dist_params.hpp).
+    const DistParams p = parse_dist_params(dist, kind == ValueKind::f32, text("--mean"), text("--stddev"),
+                                           text("--lambda"));
+    params = dist == Distribution::exponential ? std::vector<double>{p.p0} : std::vector<double>{p.p0, p.p1};
+  } else {
+    // Given parameters up to the last one given; those before it that were not given take their
+    // defaults. Ranges are the library's (its message names the parameter).
+    unsigned last = 0;
+    for (unsigned i = 0; i < info.param_count; ++i) {
+      if (o.given(("--" + std::string(info.params[i].name)).c_str())) last = i + 1;
+    }
+    for (unsigned i = 0; i < last; ++i) {
+      const std::string option = "--" + std::string(info.params[i].name);
+      double v = info.params[i].default_value;
+      if (o.given(option.c_str())) {
+        const std::string& value = o.dist_params.at(info.params[i].name);
+        // A bound may be infinite (a one-sided truncated normal); every other parameter is finite.
+        const bool bound = option == "--lower" || option == "--upper";
+        if (bound && (value == "inf" || value == "+inf")) {
+          v = std::numeric_limits<double>::infinity();
+        } else if (bound && value == "-inf") {
+          v = -std::numeric_limits<double>::infinity();
+        } else {
+          v = parse_double(value, option.c_str());
+        }
+      }
+      params.push_back(v);
+    }
+  }
   if (o.given("--normal-method") && dist != Distribution::normal && dist != Distribution::lognormal) {
     usage_error("--normal-method applies to --dist normal and lognormal only (it chooses how normal values are made)");
   }
@@ -222,7 +303,7 @@ int run(const GenerateOptions& o) {
   Progress progress(count, show);
   for (std::uint64_t done = 0; done < count;) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, count - done));
-    generate_chunk(g, dist, kind, p0, p1, buf.data(), n);
+    generate_chunk(g, dist, kind, params, buf.data(), n);
     writer.write(buf.data(), n);
     done += n;
     progress.update(done);
@@ -253,16 +334,27 @@ std::function<int()> add_generate_command(CLI::App& app) {
   cmd->add_option("--substream", o->substream, "Substream index (mrg32k3a: 2^76 steps apart)");
   cmd->add_option("--offset", o->offset, "Index of the first value in the sequence")->capture_default_str();
   cmd->add_option("--count", o->count, "Number of values, up to 2^64-1")->capture_default_str();
-  cmd->add_option("--dist", o->dist, "bits | uniform | normal | exponential | lognormal")->capture_default_str();
-  cmd->add_option("--precision", o->precision, "float | double (default double)");
-  cmd->add_option("--mean", o->mean,
-                  "normal/lognormal: mean (of the logarithm for lognormal), default 0; |mean| + 10*stddev at most the "
-                  "largest value of the type, and for lognormal mean + 10*stddev at most its log (88.7 float, 709.8 "
-                  "double), so that every value is finite");
-  cmd->add_option("--stddev", o->stddev, "normal/lognormal: standard deviation > 0, default 1 (see --mean)");
-  cmd->add_option("--lambda", o->lambda,
-                  "exponential: rate > 0, default 1; at least 40 / the largest value of the type (1.2e-37 float, "
-                  "2.2e-307 double), so that every value is finite");
+  cmd->add_option("--dist", o->dist, dist_names() + " (parameters and value types: gpurng list)")
+      ->capture_default_str();
+  cmd->add_option("--precision", o->precision,
+                  "The value type: float | double for real distributions (default double); int32 | int64 | uint32 | "
+                  "uint64 as the distribution offers (default int64, else uint64, else uint32)");
+  // One option per parameter name of any distribution (distribution_info()); mean, stddev and lambda
+  // carry the CLI's own ranges that keep every value finite.
+  for (const DistributionInfo& d : distributions()) {
+    for (unsigned i = 0; i < d.param_count; ++i) {
+      const std::string name = d.params[i].name;
+      if (o->dist_params.count(name) != 0) continue;
+      std::string help = dists_with_param(name) + ": parameter " + name + " (gpurng list gives ranges and defaults)";
+      if (name == "mean" || name == "stddev") {
+        help += "; normal/lognormal: |mean| + 10*stddev at most the largest value of the type, and for lognormal "
+                "mean + 10*stddev at most its log (88.7 float, 709.8 double), so that every value is finite";
+      } else if (name == "lambda") {
+        help += "; exponential: at least 40 / the largest value of the type (1.2e-37 float, 2.2e-307 double)";
+      }
+      cmd->add_option("--" + name, o->dist_params[name], help);
+    }
+  }
   cmd->add_option("--format", o->format, "txt (one value per line) | bin (raw little-endian) | npy")->capture_default_str();
   cmd->add_option("--out", o->out, "Output file, or - for standard output")->capture_default_str();
   cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda")->capture_default_str();

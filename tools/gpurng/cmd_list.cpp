@@ -1,6 +1,8 @@
 // gpurng list: engines, distributions, backends and CUDA devices.
 #include <fmt/format.h>
 
+#include <string>
+
 #include "commands.hpp"
 #include "gpurng/gpurng.hpp"
 
@@ -13,12 +15,21 @@ std::function<int()> add_list_command(CLI::App& app) {
     for (const EngineInfo& e : engines()) {
       fmt::print("  {:<16} {}-bit integers, period {}: {}\n", e.name, e.bits_width, e.period, e.description);
     }
-    fmt::print("distributions:\n");
-    fmt::print("  bits         the engine's integer output (32- or 64-bit, see above)\n");
-    fmt::print("  uniform      float in (0,1] / double in (0,1) for mrg32k3a (docs/ENGINES.md per engine)\n");
-    fmt::print("  normal       Box-Muller, --mean, --stddev\n");
-    fmt::print("  exponential  inversion, -log(u)/lambda, --lambda\n");
-    fmt::print("  lognormal    exp(normal), --mean, --stddev of the logarithm\n");
+    fmt::print("distributions (--dist NAME --PARAM VALUE ...; --precision one of the value types):\n");
+    static const char* const type_names[] = {"uint32", "uint64", "float", "double", "int32", "int64"};
+    for (const DistributionInfo& d : distributions()) {
+      std::string params, types;
+      for (unsigned i = 0; i < d.param_count; ++i) {
+        const double def = d.params[i].default_value;
+        params += fmt::format(" --{} {}", d.params[i].name, def != def ? "(required)" : fmt::format("(default {:g})", def));
+      }
+      for (int t = 0; t < 6; ++t) {
+        if ((d.value_types >> t & 1u) != 0) types += (types.empty() ? "" : "|") + std::string(type_names[t]);
+      }
+      if (d.distribution == Distribution::bits) types = "the engine's width";
+      fmt::print("  {:<18} {}\n  {:<18} values: {};{}\n", d.name, d.description, "", types,
+                 params.empty() ? " no parameters" : params);
+    }
     const std::vector<DeviceInfo> devices = cuda_devices();
     fmt::print("backends:\n");
     fmt::print("  cpu          available\n");

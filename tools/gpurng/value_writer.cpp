@@ -11,13 +11,17 @@ const char* npy_descr(ValueKind k) {
     case ValueKind::u64: return "<u8";
     case ValueKind::f32: return "<f4";
     case ValueKind::f64: return "<f8";
+    case ValueKind::i32: return "<i4";
+    case ValueKind::i64: return "<i8";
   }
   return "";
 }
 
 }  // namespace
 
-std::size_t value_bytes(ValueKind k) { return (k == ValueKind::u32 || k == ValueKind::f32) ? 4 : 8; }
+std::size_t value_bytes(ValueKind k) {
+  return (k == ValueKind::u32 || k == ValueKind::f32 || k == ValueKind::i32) ? 4 : 8;
+}
 
 std::string npy_header(ValueKind kind, std::uint64_t count) {
   std::string dict = fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': ({},), }}", npy_descr(kind), count);
@@ -61,6 +65,12 @@ void ValueWriter::write(const void* values, std::size_t n) {
       break;
     case ValueKind::f64:
       for (std::size_t i = 0; i < n; ++i) fmt::format_to(out, "{:.17g}\n", static_cast<const double*>(values)[i]);
+      break;
+    case ValueKind::i32:
+      for (std::size_t i = 0; i < n; ++i) fmt::format_to(out, "{}\n", static_cast<const std::int32_t*>(values)[i]);
+      break;
+    case ValueKind::i64:
+      for (std::size_t i = 0; i < n; ++i) fmt::format_to(out, "{}\n", static_cast<const std::int64_t*>(values)[i]);
       break;
   }
   target_.write(text_.data(), text_.size());
