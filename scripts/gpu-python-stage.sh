@@ -20,9 +20,13 @@ cmake --build "$B" --target gpurng -- -j2
 rm -rf .device/py && mkdir -p .device/py/gpurng .device/py/site
 cp python/gpurng/*.py python/gpurng/*.pyi python/gpurng/py.typed .device/py/gpurng/
 cp -L "$B"/libgpurng.so.0 .device/py/gpurng/
-g++ -O2 -std=c++17 -shared -fPIC -fvisibility=hidden -Iinclude -I"$PYBIND11_INCLUDE" $("$PYTHON_CONFIG" --includes) \
-    python/src/module.cpp -L.device/py/gpurng -l:libgpurng.so.0 -Wl,-rpath,'$ORIGIN' \
-    -o .device/py/gpurng/_gpurng$("$PYTHON_CONFIG" --extension-suffix)
+# Every source of the module (python/CMakeLists.txt), with its own static CUDA runtime as there
+# (GPURNG_PYTHON_CUDA=1: device="cuda" and DLPack stream ordering).
+CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+g++ -O2 -std=c++17 -shared -fPIC -fvisibility=hidden -DGPURNG_PYTHON_CUDA=1 -Iinclude -Ipython/src \
+    -I"$CUDA_HOME/include" -I"$PYBIND11_INCLUDE" $("$PYTHON_CONFIG" --includes) python/src/*.cpp \
+    -L.device/py/gpurng -l:libgpurng.so.0 "$CUDA_HOME/lib64/libcudart_static.a" -ldl -lrt -lpthread \
+    -Wl,-rpath,'$ORIGIN' -o .device/py/gpurng/_gpurng$("$PYTHON_CONFIG" --extension-suffix)
 ldd .device/py/gpurng/libgpurng.so.0 | awk '/=> \// {print $3}' |
   { grep -vE '/(libc|libm|libdl|librt|libpthread|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/usr/local/cuda|libcuda\.so' || true; } |
   while read -r lib; do cp -L "$lib" .device/py/gpurng/; done

@@ -6,6 +6,7 @@
 # to carry. Usage: scripts/gpu-stage.sh
 #   BUILD_DIR=dir   stage an existing build instead (e.g. build/, which has the same sm_90 + PTX
 #                   default): saves a second full CUDA build on a 2-core machine
+#   NO_BUILD=1      stage what the build directory holds now, without building the rest first
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/cuda/bin:$PATH
@@ -13,7 +14,7 @@ B=${BUILD_DIR:-build-device}
 if [ ! -f "$B/CMakeCache.txt" ]; then
   cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 fi
-cmake --build "$B"
+[ "${NO_BUILD:-0}" = 1 ] || cmake --build "$B"
 rm -rf .device
 mkdir -p .device/lib .device/bin
 cp -a "$B"/libgpurng.so* .device/lib/
