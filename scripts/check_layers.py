@@ -49,11 +49,11 @@ INCLUDE_ROOTS = {
     "include": ["include"],
     "src": ["include", "src", "src/support", "src/gf2x"],
     "tools": ["include", "tools/gpurng", "tools", "src/support", "src/gf2x", "src", "bench"],
-    "bench": ["include", "bench", "src/support", "src", "examples/pi"],
-    "examples": ["include", "examples/pi"],
+    "bench": ["include", "bench", "src/support", "src", "tools/pi"],
+    "examples": ["include"],
     "scripts/exp": ["include", "src"],
     "python": ["include", "python/src"],
-    "tests": ["include", "tests", "src", "src/support", "src/gf2x", "tools/gpurng", "tools", "examples/pi"],
+    "tests": ["include", "tests", "src", "src/support", "src/gf2x", "tools/gpurng", "tools", "tools/pi"],
 }
 
 # Headers of internal (never installed) targets that tools/ and bench/ may use: the seam issue 21 asks

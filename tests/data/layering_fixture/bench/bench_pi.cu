@@ -1,1 +1,1 @@
-#include "pi_kernels.cuh"  // rule 5: examples/pi
+#include "../examples/pi/pi_kernels.cuh"  // rule 5: examples/pi
