@@ -6,10 +6,10 @@
 //   layout; cuRAND's MTGP32 and MT19937 host API (their default orderings) the same way; all against
 //   the device's measured write ceiling. Calls follow one another, as a simulation's would: each
 //   continues from the windows the last one kept.
-// * fused pi: examples/pi's kernel (pi_kernels.cuh): every thread draws its samples from a prepared
-//   generator and counts hits in a register; one atomic per warp. The same kernel on cuRAND's device
-//   XORWOW, on the library's per-thread engines (mwc, kiss, xorshift256) and on dcmt (DcmtBlocks: the
-//   window in registers), with SMs x 2048 threads (270,336 on an H100; for dcmt that many streams)
+// * fused pi: gpurng_pi's kernel (tools/pi/pi_kernels.cuh, from the target gpurng_pi_lib): every
+//   thread draws its samples from a prepared generator and counts hits in a register; one atomic per
+//   warp. The same kernel on cuRAND's device XORWOW, on the library's per-thread engines (mwc, kiss,
+//   xorshift256) and on dcmt (DcmtBlocks: the window in registers), with SMs x 2048 threads (270,336 on an H100; for dcmt that many streams)
 //   and, for dcmt, also with 4096 threads (4096 generators, each drawing 66x more). Generators are set
 //   up by an untimed kernel. Variants: floats (two uniforms per sample) and seed16 (one 32-bit output).
 //   For comparison, the seed paper's layout: one warp per dcmt generator (device::DcmtWarp, the state

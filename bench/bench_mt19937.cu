@@ -5,6 +5,13 @@
 // table and writes JSON.
 //
 //   bench_mt19937 [--sizes N1,N2,...] [--json PATH]     (sizes default 2^20,2^24,2^28,2^30)
+//
+// Throughput goes through the public API. The jump costs cannot: they time the pieces of a call
+// (host polynomials, the window and jump kernels at both CTA sizes, the generation kernel's registers
+// and occupancy) that the library runs only inside its own launches. So this program links two
+// internal targets (issue 21) instead of adding src/ to its include path: gpurng_families for the
+// jump polynomials (src/families/mt19937/) and gpurng_cuda_kernels for the kernel templates
+// (src/cuda/mt19937_kernels.cuh), timed here as the library instantiates them.
 #include <curand.h>
 
 #include <chrono>

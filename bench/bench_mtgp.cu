@@ -4,6 +4,11 @@
 // constant bank (kernel parameters). Prints a table last and writes JSON.
 //
 //   bench_mtgp [--n N] [--json PATH]      (N defaults to 2^28 values)
+//
+// The kernel-alone rows compare two variants of the fill kernel that the public API cannot choose
+// between (the library always keeps the tables in shared memory; Tables::constant exists for this
+// comparison), so they take the kernel template from the internal target gpurng_cuda_kernels
+// (src/cuda/mtgp_kernels.cuh) and a shipped parameter set from gpurng_families (issue 21).
 #include <curand.h>
 
 #include <cstring>

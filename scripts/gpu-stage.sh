@@ -18,8 +18,8 @@ fi
 rm -rf .device
 mkdir -p .device/lib .device/bin
 cp -a "$B"/libgpurng.so* .device/lib/
-find "$B"/tests "$B"/bench "$B"/examples "$B"/tools -maxdepth 1 -type f -perm -u+x \
-     \( -name 'test_*' -o -name 'bench_*' -o -name 'example_*' -o -name 'gpurng*' \) -exec cp {} .device/bin/ \;
+find "$B"/tests "$B"/bench "$B"/examples "$B"/tools "$B"/tools/pi -maxdepth 1 -type f -perm -u+x \
+     \( -name 'test_*' -o -name 'bench_*' -o -name 'example_*' -o -name 'gpurng*' -o -name '*_probe' \) -exec cp {} .device/bin/ \;
 # Shared libraries outside glibc/libstdc++ and CUDA that the binaries need.
 for f in .device/bin/* .device/lib/libgpurng.so; do ldd "$f" 2>/dev/null; done | awk '/=> \// {print $3}' | sort -u |
   grep -vE '/(libc|libm|libdl|librt|libpthread|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so|/usr/local/cuda|libcuda\.so|libgpurng' |

@@ -1,7 +1,11 @@
-// Launches the MT19937 jump kernel alone for Nsight Compute (scripts/exp): 263 jumps of random
-// polynomials from a random window, with the thread count given on the command line.
-//   nvcc -O3 -std=c++17 -arch=sm_90 -Isrc -Iinclude -Ibuild/generated scripts/exp/mt-jump-probe.cu -o build/mt-jump-probe
-//   ncu --set full --kernel-name regex:jump_kernel --launch-skip 1 --launch-count 1 build/mt-jump-probe 128
+// Launches the MT19937 jump kernel alone for Nsight Compute: 263 jumps of random polynomials from a
+// random window, with the thread count given on the command line. It times a launch shape the library
+// chooses for itself (kJumpThreadsAlone / kJumpThreadsBeside), so it takes the kernel template from the
+// internal target gpurng_cuda_kernels (issue 21: was scripts/exp/mt-jump-probe.cu, built by hand with
+// -Isrc); built with the benchmarks (target mt_jump_probe), so it keeps compiling.
+//   cmake --build build --target mt_jump_probe
+//   ncu --set full --kernel-name regex:jump_kernel --launch-skip 1 --launch-count 1 build/bench/mt_jump_probe 128
+// (scripts/gpu-stage.sh stages it as .device/bin/mt_jump_probe.)
 #include <cstdio>
 #include <cstdlib>
 #include <random>
