@@ -28,7 +28,7 @@ inline std::size_t value_bytes(ValueType t) {
 
 inline double truncated_normal_mean(double a, double b) {
   const double phi_a = std::exp(-0.5 * a * a) / std::sqrt(2 * M_PI), phi_b = std::exp(-0.5 * b * b) / std::sqrt(2 * M_PI);
-  const double z = 0.5 * (std::erfc(-b / std::sqrt(2.0)) - std::erfc(-a / std::sqrt(2.0)));
+  const double z = 0.5 * (std::erfc(a / std::sqrt(2.0)) - std::erfc(b / std::sqrt(2.0)));  // no cancellation in a tail
   return (phi_a - phi_b) / z;
 }
 

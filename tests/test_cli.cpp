@@ -204,7 +204,7 @@ TEST(Cli, EveryBadArgumentGetsOneClearLine) {
       {{"generate", "--count", ""}, 2, "--count"},
       {{"generate", "--offset", "ten"}, 2, "--offset"},
       {{"generate", "--offset", "18446744073709551615", "--count", "2"}, 2, "end of the addressable"},
-      {{"generate", "--dist", "gamma"}, 2, "--dist"},
+      {{"generate", "--dist", "gama"}, 2, "--dist"},
       {{"generate", "--precision", "half"}, 2, "--precision"},
       {{"generate", "--dist", "bits", "--precision", "float"}, 2, "--precision"},
       {{"generate", "--format", "csv"}, 2, "--format"},

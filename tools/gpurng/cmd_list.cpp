@@ -1,6 +1,8 @@
 // gpurng list: engines, distributions, backends and CUDA devices.
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <iterator>
 #include <string>
 
 #include "commands.hpp"
@@ -11,11 +13,15 @@ namespace gpurng::cli {
 std::function<int()> add_list_command(CLI::App& app) {
   app.add_subcommand("list", "List engines, distributions, backends and CUDA devices");
   return [] {
-    fmt::print("engines:\n");
+    // The whole listing is formatted first and written once: a standard output that cannot be
+    // written is then reported by the driver as such (cli_main.cpp), not as fmt's exception.
+    std::string text;
+    auto out = std::back_inserter(text);
+    fmt::format_to(out, "engines:\n");
     for (const EngineInfo& e : engines()) {
-      fmt::print("  {:<16} {}-bit integers, period {}: {}\n", e.name, e.bits_width, e.period, e.description);
+      fmt::format_to(out, "  {:<16} {}-bit integers, period {}: {}\n", e.name, e.bits_width, e.period, e.description);
     }
-    fmt::print("distributions (--dist NAME --PARAM VALUE ...; --precision one of the value types):\n");
+    fmt::format_to(out, "distributions (--dist NAME --PARAM VALUE ...; --precision one of the value types):\n");
     static const char* const type_names[] = {"uint32", "uint64", "float", "double", "int32", "int64"};
     for (const DistributionInfo& d : distributions()) {
       std::string params, types;
@@ -27,23 +33,24 @@ std::function<int()> add_list_command(CLI::App& app) {
         if ((d.value_types >> t & 1u) != 0) types += (types.empty() ? "" : "|") + std::string(type_names[t]);
       }
       if (d.distribution == Distribution::bits) types = "the engine's width";
-      fmt::print("  {:<18} {}\n  {:<18} values: {};{}\n", d.name, d.description, "", types,
+      fmt::format_to(out, "  {:<18} {}\n  {:<18} values: {};{}\n", d.name, d.description, "", types,
                  params.empty() ? " no parameters" : params);
     }
     const std::vector<DeviceInfo> devices = cuda_devices();
-    fmt::print("backends:\n");
-    fmt::print("  cpu          available\n");
-    fmt::print("  cuda         {}\n", !built_with_cuda() ? "not built (no CUDA compiler at build time)"
+    fmt::format_to(out, "backends:\n");
+    fmt::format_to(out, "  cpu          available\n");
+    fmt::format_to(out, "  cuda         {}\n", !built_with_cuda() ? "not built (no CUDA compiler at build time)"
                                        : devices.empty()  ? "built, but no CUDA device is available"
                                                           : "available");
-    fmt::print("  auto         resolves to {}\n", backend_name(default_backend()));
-    fmt::print("devices:\n");
-    if (devices.empty()) fmt::print("  (none)\n");
+    fmt::format_to(out, "  auto         resolves to {}\n", backend_name(default_backend()));
+    fmt::format_to(out, "devices:\n");
+    if (devices.empty()) fmt::format_to(out, "  (none)\n");
     for (const DeviceInfo& d : devices) {
-      fmt::print("  {}: {}, compute capability {}.{}, {} multiprocessors, {:.1f} GiB\n", d.index, d.name,
+      fmt::format_to(out, "  {}: {}, compute capability {}.{}, {} multiprocessors, {:.1f} GiB\n", d.index, d.name,
                  d.compute_major, d.compute_minor, d.multiprocessors,
                  static_cast<double>(d.global_memory_bytes) / (1024.0 * 1024.0 * 1024.0));
     }
+    std::fwrite(text.data(), 1, text.size(), stdout);
     return 0;
   };
 }
