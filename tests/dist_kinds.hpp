@@ -73,6 +73,25 @@ inline std::vector<DistKind> dist_kinds() {
   };
 }
 
+// Whether value i of d uses a pair of raw outputs (arity 2): Sobol' engines refuse those
+// (Status::unsupported); their normals are by the inverse CDF, one output each.
+inline bool uses_pairs(Distribution d) {
+  switch (d) {
+    case Distribution::uniform_int:
+    case Distribution::poisson:
+    case Distribution::binomial:
+    case Distribution::negative_binomial:
+    case Distribution::gamma:
+    case Distribution::chi_square:
+    case Distribution::beta:
+    case Distribution::student_t:
+    case Distribution::truncated_normal: return true;
+    default: return false;
+  }
+}
+
+inline bool is_sobol(Engine e) { return std::string(engine_info(e).name).rfind("sobol", 0) == 0; }
+
 // Generates n values of kind k into out (bytes).
 inline void generate_kind(Generator& g, const DistKind& k, void* out, std::size_t n) {
   g.generate(k.dist, k.type, k.params.data(), k.params.size(), out, n);

@@ -23,21 +23,7 @@ using gpurng::test::value_bytes;
 
 namespace {
 
-bool served(Engine e, const DistKind& k) {
-  if (std::string(gpurng::engine_info(e).name).rfind("sobol", 0) != 0) return true;
-  switch (k.dist) {  // Sobol' points: one output per value only
-    case Distribution::uniform_int:
-    case Distribution::poisson:
-    case Distribution::binomial:
-    case Distribution::negative_binomial:
-    case Distribution::gamma:
-    case Distribution::chi_square:
-    case Distribution::beta:
-    case Distribution::student_t:
-    case Distribution::truncated_normal: return false;
-    default: return true;
-  }
-}
+bool served(Engine e, const DistKind& k) { return !gpurng::test::is_sobol(e) || !gpurng::test::uses_pairs(k.dist); }
 
 std::vector<unsigned char> on_host(Generator& g, const DistKind& k, std::uint64_t offset, std::size_t n) {
   g.offset(offset);

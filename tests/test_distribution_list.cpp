@@ -31,25 +31,6 @@ namespace {
 
 bool offered(const gpurng::DistributionInfo& d, ValueType t) { return (d.value_types >> static_cast<int>(t) & 1u) != 0; }
 
-// Sobol' points serve only distributions with one output per value (docs/ENGINES.md; their normals
-// are by the inverse CDF).
-bool one_output_per_value(Distribution d) {
-  switch (d) {
-    case Distribution::uniform_int:
-    case Distribution::poisson:
-    case Distribution::binomial:
-    case Distribution::negative_binomial:
-    case Distribution::gamma:
-    case Distribution::chi_square:
-    case Distribution::beta:
-    case Distribution::student_t:
-    case Distribution::truncated_normal: return false;
-    default: return true;
-  }
-}
-
-bool is_sobol(Engine e) { return std::string(gpurng::engine_info(e).name).rfind("sobol", 0) == 0; }
-
 std::vector<unsigned char> run(Generator& g, const DistKind& k, std::uint64_t offset, std::size_t n) {
   g.offset(offset);
   std::vector<unsigned char> out(n * value_bytes(k.type));
@@ -120,7 +101,7 @@ TEST(DistributionList, EveryEngineOneCallEqualsManyOffsetsAreSlicesValuesInSuppo
     Generator g(e.engine, Backend::cpu);
     for (const DistKind& k : dist_kinds()) {
       const std::string where = std::string(e.name) + " " + k.name;
-      if (is_sobol(e.engine) && !one_output_per_value(k.dist)) {
+      if (gpurng::test::is_sobol(e.engine) && gpurng::test::uses_pairs(k.dist)) {
         try {
           run(g, k, 0, 4);
           ADD_FAILURE() << where << ": expected Status::unsupported";
