@@ -8,6 +8,9 @@
 #   BUILD_DIR=dir    the build directory (default build-fuzz)
 #   FUZZ_SEED=n      libFuzzer's random seed (default 1, so that a CI run repeats the same inputs;
 #                    0 lets libFuzzer pick one, for longer exploratory runs)
+#   FUZZ_REUSE_BUILD=1  BUILD_DIR is an existing clang build configured with GPURNG_BUILD_FUZZ=ON
+#                    (CI's sanitizer build of the tests is one): build the targets there instead of
+#                    configuring a build of their own, so that the library is not compiled once more
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
@@ -15,11 +18,18 @@ FUZZ_SEED=${FUZZ_SEED:-1}
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
 TARGETS="fuzz_state_decoder fuzz_dcmt_param_csv fuzz_mtgp_param_csv fuzz_number_parsing"
 
-# Only what the targets need: a static library (the state decoder's target links it), no CUDA, no CLI.
-CC=clang CXX=clang++ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DGPURNG_BUILD_FUZZ=ON -DGPURNG_ENABLE_CUDA=OFF \
-  -DBUILD_SHARED_LIBS=OFF -DGPURNG_BUILD_TOOLS=OFF -DGPURNG_BUILD_TESTS=OFF -DGPURNG_BUILD_BENCH=OFF \
-  -DGPURNG_BUILD_EXAMPLES=OFF
+if [ "${FUZZ_REUSE_BUILD:-0}" = 1 ]; then
+  if ! grep -q '^GPURNG_BUILD_FUZZ:BOOL=ON' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null; then
+    echo "fuzz.sh: FUZZ_REUSE_BUILD=1 but $BUILD_DIR is not configured with GPURNG_BUILD_FUZZ=ON" >&2
+    exit 2
+  fi
+else
+  # Only what the targets need: a static library (the state decoder's target links it), no CUDA, no CLI.
+  CC=clang CXX=clang++ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DGPURNG_BUILD_FUZZ=ON -DGPURNG_ENABLE_CUDA=OFF \
+    -DBUILD_SHARED_LIBS=OFF -DGPURNG_BUILD_TOOLS=OFF -DGPURNG_BUILD_TESTS=OFF -DGPURNG_BUILD_BENCH=OFF \
+    -DGPURNG_BUILD_EXAMPLES=OFF
+fi
 # shellcheck disable=SC2086
 cmake --build "$BUILD_DIR" --target $TARGETS
 
