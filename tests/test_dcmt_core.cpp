@@ -67,7 +67,9 @@ std::vector<typename Tr::value_type> fast(const dcmt::Set& set, dcmt::Window<S> 
                                           std::uint64_t hi, const Tr& tr, dcmt::Window<S>* keep = nullptr) {
   std::vector<typename Tr::value_type> out;
   VectorSink<typename Tr::value_type> sink{&out};
-  dcmt::produce<S>(w, set, q, lo, hi, tr, sink, keep);
+  dcmt::Window<S> kept;
+  dcmt::produce<S>(w, set, q, lo, hi, tr, sink, keep != nullptr, kept);
+  if (keep != nullptr) *keep = kept;
   return out;
 }
 

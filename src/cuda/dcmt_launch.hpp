@@ -1,5 +1,5 @@
 // The Dynamic-Creator family's CUDA backend, declared for plain C++ callers (dcmt_engine.cpp); defined
-// and instantiated in dcmt.cu.
+// in dcmt_generate.cuh and instantiated in dcmt_mt521.cu and dcmt_mt2203.cu.
 //
 // A workspace holds one generator's device buffers: its family's sets, the windows of all streams
 // at the end of the last call (so that a steady stream of calls needs no host work), and the jump

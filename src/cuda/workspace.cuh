@@ -1,4 +1,4 @@
-// The device-side workspace of the families that keep state between calls (mt19937.cu, dcmt.cu;
+// The device-side workspace of the families that keep state between calls (mt19937.cu, dcmt_generate.cuh;
 // sobol.cu uses its pieces for its direction-number table): a private upload stream, device tables
 // cached per key with the least recently used one retired, a list of retired buffers, buffers that
 // grow by replacement, and the event that orders a call after the previous one when the caller

@@ -1,7 +1,7 @@
 // The Dynamic-Creator Mersenne Twister families (dcmt521, dcmt2203) behind the generator front end:
 // seed, streams, first stream, parameter file, offset, state payload. The math is
 // core/engines/dcmt.hpp, the layout and the per-item body core/dcmt_produce.hpp, the plan
-// dcmt_plan.hpp; the backends cpu/dcmt_fill.hpp and cuda/dcmt.cu.
+// dcmt_plan.hpp; the backends cpu/dcmt_fill.hpp and cuda/dcmt_generate.cuh.
 #include <memory>
 #include <string>
 

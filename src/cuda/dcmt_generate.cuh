@@ -1,4 +1,5 @@
-// The Dynamic-Creator family on the GPU: one thread per (stream, chunk) item of core/dcmt_produce.hpp,
+// The Dynamic-Creator family on the GPU (the template; dcmt_mt521.cu and dcmt_mt2203.cu instantiate one
+// shape each, so that the two largest kernels of the library compile in parallel): one thread per (stream, chunk) item of core/dcmt_produce.hpp,
 // each with its generator's window in registers (the regeneration of N words is unrolled, so the
 // window never leaves them). The 32 lanes of a warp are 32 consecutive streams: every store of the
 // interleaved layout is coalesced, and the kept windows (word-major) load and store coalesced too.
@@ -8,6 +9,8 @@
 // from the cache); a call anywhere else starts the lanes from their seeding and jumps each to its
 // window with polynomials made on the host (src/families/dcmt/dcmt_jump.cpp). A call captured in a CUDA graph
 // always starts from the seeding and keeps nothing, so that replays repeat the same values.
+#pragma once
+
 #include <algorithm>
 #include <vector>
 
@@ -180,10 +183,5 @@ struct DcmtLaunchers {
   }
   static const void* table(int i) { return launcher_table<DcmtLaunchers>(i, StandardTransforms<core::dcmt::Engine>{}); }
 };
-
-template struct DcmtWorkspaceDeleter<core::dcmt::Mt521>;
-template struct DcmtWorkspaceDeleter<core::dcmt::Mt2203>;
-template struct DcmtLaunchers<core::dcmt::Mt521>;
-template struct DcmtLaunchers<core::dcmt::Mt2203>;
 
 }  // namespace gpurng::detail::cuda
