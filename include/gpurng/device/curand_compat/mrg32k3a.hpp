@@ -16,11 +16,14 @@
 //  * The normals use two uniforms, not raw words: float angle uniform * 6.2831855f, double angle
 //    pi * 2 * uniform_double (box_muller.hpp).
 //
-// Subsequences: cuRAND's documentation says the subsequence is truncated to 51 bits, but its code
-// does not truncate: it multiplies by the matrices A^(2^(76 + i)) for the set bits i, from a table of
-// 56 (i < 56). So subsequences below 2^56 move exactly subsequence * 2^76 steps there and here; at
-// 2^56 and above cuRAND reads past the end of its table, and this header still moves exactly
-// subsequence * 2^76 steps.
+// Subsequences: cuRAND documents subsequences as valid below 2^51 ("masked to 51 bits"), but its code
+// does not mask: it multiplies by a table entry per set bit i of the subsequence. Measured on an H100
+// with CUDA 13.0 (scripts/exp/mrg-skip-probe.cu, every bit i < 64): the entries for bits 0..50 are
+// A^(2^(76 + i)) and agree with this header; for bits 51..55 they are zero matrices (the state becomes
+// all zeros, which the generator never leaves) and from bit 56 on cuRAND reads past its table. So
+// subsequences below 2^51 move exactly subsequence * 2^76 steps there and here, bit for bit; at 2^51
+// and above cuRAND's state is degenerate, while this header still moves exactly subsequence * 2^76
+// steps. skipahead (offsets) and skipahead_sequence agree with cuRAND for every bit of a 64-bit count.
 #pragma once
 
 #include "gpurng/core/engines/mrg32k3a.hpp"
