@@ -25,6 +25,11 @@ class EngineImpl {
   virtual std::uint64_t offset() const = 0;
   virtual void set_offset(std::uint64_t k) = 0;
   virtual std::uint64_t remaining() const = 0;  // see Generator::remaining
+  // Values per position (Generator::dimensions): the offset counts positions, and a call of n values
+  // covers n / D of them. With D > 1 (Sobol') a call's output is dimension-major over its positions:
+  // out[d * N + i] is value d of its position i (N = n / D), which is what a call split over several
+  // devices must reassemble.
+  virtual std::uint32_t values_per_position() const { return 1; }
   // Fills out[0..n) (memory the backend can write) and advances the offset by n. Throws without
   // changing the offset if the request cannot be served.
   virtual void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) = 0;

@@ -1,5 +1,6 @@
-// The generator front end: argument checks, backend resolution, memory kinds, state files.
-// Engine specifics live behind detail::EngineImpl.
+// The generator front end: argument checks, backend resolution, memory kinds, the device a CUDA
+// generator runs on, state files. Engine specifics live behind detail::EngineImpl; several devices
+// behind detail::DeviceSet (multi_device.hpp).
 #include <cmath>
 #include <fstream>
 #include <initializer_list>
@@ -9,8 +10,11 @@
 
 #include "atomic_file.hpp"
 #include "cuda/cuda_support.hpp"
+#include "cuda/device_select.hpp"
 #include "distributions/distribution_checks.hpp"
 #include "engine_impl.hpp"
+#include "generator_impl.hpp"
+#include "multi_device.hpp"
 #include "state_codec.hpp"
 
 namespace gpurng {
@@ -21,82 +25,146 @@ void EngineImpl::generate_via_device(const Request& req, void* host_out, std::si
                          [&](void* chunk, std::size_t count) { generate(req, chunk, count, ctx); });
 }
 
-class GeneratorImpl {
- public:
-  GeneratorImpl(Engine e, Backend requested) : engine_(make_engine(e)) {
-    ctx_.backend = resolve(requested);
-    ctx_.stream = nullptr;
-    ctx_.cuda_blocks = 0;
-    ctx_.cpu_threads = 0;
-  }
+GeneratorImpl::GeneratorImpl(Engine e, Backend requested) : engine_(make_engine(e)) {
+  ctx_.backend = resolve(requested);
+  ctx_.stream = nullptr;
+  ctx_.cuda_blocks = 0;
+  ctx_.cpu_threads = 0;
+}
 
-  static Backend resolve(Backend b) {
-    switch (b) {
-      case Backend::automatic: return cuda::device_present() ? Backend::cuda : Backend::cpu;
-      case Backend::cpu: return Backend::cpu;
-      case Backend::cuda:
-        if (!built_with_cuda()) throw Error(Status::no_device, "backend cuda: this gpurng was built without CUDA support");
-        if (!cuda::device_present()) throw Error(Status::no_device, "backend cuda: no CUDA device is available");
-        return Backend::cuda;
-    }
-    throw Error(Status::invalid_argument, "backend: unknown value " + std::to_string(static_cast<int>(b)) +
-                                              "; valid: automatic (0), cpu (1), cuda (2)");
+GeneratorImpl::~GeneratorImpl() {
+  multi_.reset();  // each part generator releases its own device's workspaces
+  try {
+    cuda::DeviceGuard guard(active_device());
+    engine_.reset();
+  } catch (...) {
+    // The device could not be made current (a failed context): release the host side anyway.
+    engine_.reset();
   }
+}
 
-  void generate(const Request& req, void* out, std::size_t n) {
-    if (n == 0) return;
-    if (req.dist == Distribution::bits) check_bits_width(req.type);
-    if (out == nullptr) throw Error(Status::invalid_argument, "out: null pointer with count " + std::to_string(n));
-    const std::uint64_t saved_offset = engine_->offset();
-    try {
-      if (ctx_.backend == Backend::cpu) {
-        if (built_with_cuda() && cuda::memory_kind(out) == cuda::MemoryKind::device) {
-          throw Error(Status::invalid_argument, "out: points to CUDA device memory, but the generator's backend is cpu");
-        }
-        engine_->generate(req, out, n, ctx_);
-      } else if (cuda::memory_kind(out) == cuda::MemoryKind::host) {
+Backend GeneratorImpl::resolve(Backend b) {
+  switch (b) {
+    case Backend::automatic: return cuda::device_present() ? Backend::cuda : Backend::cpu;
+    case Backend::cpu: return Backend::cpu;
+    case Backend::cuda:
+      if (!built_with_cuda()) throw Error(Status::no_device, "backend cuda: this gpurng was built without CUDA support");
+      if (!cuda::device_present()) throw Error(Status::no_device, "backend cuda: no CUDA device is available");
+      return Backend::cuda;
+  }
+  throw Error(Status::invalid_argument, "backend: unknown value " + std::to_string(static_cast<int>(b)) +
+                                            "; valid: automatic (0), cpu (1), cuda (2)");
+}
+
+int GeneratorImpl::bind_device() {
+  if (device_ < 0) device_ = cuda::calling_thread_device();
+  return device_;
+}
+
+void GeneratorImpl::generate(const Request& req, void* out, std::size_t n) {
+  if (n == 0) return;
+  if (req.dist == Distribution::bits) check_bits_width(req.type);
+  if (out == nullptr) throw Error(Status::invalid_argument, "out: null pointer with count " + std::to_string(n));
+  if (multi_) {
+    multi_->generate(*this, req, out, n);
+  } else {
+    generate_here(req, out, n);
+  }
+}
+
+void GeneratorImpl::generate_per_device(const Request& req, void* const* outs, std::size_t n) {
+  if (!multi_) {
+    throw Error(Status::invalid_argument,
+                "generate_per_device: the generator has no list of devices; set one with devices({...})");
+  }
+  if (req.dist == Distribution::bits) check_bits_width(req.type);
+  multi_->generate_per_device(*this, req, outs, n);
+}
+
+void GeneratorImpl::generate_here(const Request& req, void* out, std::size_t n) {
+  const std::uint64_t saved_offset = engine_->offset();
+  try {
+    if (ctx_.backend == Backend::cpu) {
+      if (built_with_cuda() && cuda::memory_kind(out) == cuda::MemoryKind::device) {
+        throw Error(Status::invalid_argument, "out: points to CUDA device memory, but the generator's backend is cpu");
+      }
+      engine_->generate(req, out, n, ctx_);
+    } else {
+      const int device = bind_device();
+      const cuda::PointerInfo where = cuda::pointer_info(out);
+      if (where.kind == cuda::MemoryKind::device && where.device != device) {
+        throw Error(Status::invalid_argument, "out: device memory of CUDA device " + std::to_string(where.device) +
+                                                  ", but the generator runs on device " + std::to_string(device) +
+                                                  " (Generator::cuda_device)");
+      }
+      cuda::DeviceGuard guard(device);
+      if (where.kind == cuda::MemoryKind::host) {
         engine_->generate_via_device(req, out, n, ctx_);
       } else {
         engine_->generate(req, out, n, ctx_);
       }
-    } catch (...) {
-      engine_->set_offset(saved_offset);
-      throw;
     }
+  } catch (...) {
+    engine_->set_offset(saved_offset);
+    throw;
   }
+}
 
-  // bits come in the engine's own width (EngineInfo::bits_width), checked here for every engine.
-  void check_bits_width(ValueType t) const {
-    const EngineInfo& e = engine_info(engine_->id());
-    const unsigned width = static_cast<unsigned>(8 * value_size(t));
-    if (width != e.bits_width) {
-      const std::string w = std::to_string(e.bits_width);
-      throw Error(Status::unsupported,
-                  std::string(e.name) + " produces " + w + "-bit integers: generate_bits needs a uint" + w + "_t buffer");
-    }
+void GeneratorImpl::synchronize() {
+  if (ctx_.backend != Backend::cuda || device_ < 0) return;
+  cuda::DeviceGuard guard(device_);
+  cuda::synchronize(ctx_.stream);
+}
+
+void GeneratorImpl::set_cuda_device(int device) {
+  if (device == device_) return;
+  if (device_ >= 0) {
+    // The engine may hold workspaces on the old device: remake it from its state (restore releases
+    // them on the old device), which keeps the sequence and the position; the new device makes its
+    // own at the next call.
+    const std::vector<std::uint8_t> bytes = state_bytes();
+    restore(bytes.data(), bytes.size(), LoadLimits());
   }
+  device_ = device;
+}
 
-  std::vector<std::uint8_t> state_bytes() const {
-    StateWriter w;
-    engine_->write_state(w);
-    return encode_state(engine_->id(), w.bytes());
+void GeneratorImpl::set_devices(const std::vector<int>& list) {
+  multi_.reset();
+  if (!list.empty()) multi_ = std::make_unique<DeviceSet>(list);
+}
+
+std::vector<int> GeneratorImpl::devices() const { return multi_ ? multi_->devices() : std::vector<int>{}; }
+
+// bits come in the engine's own width (EngineInfo::bits_width), checked here for every engine.
+void GeneratorImpl::check_bits_width(ValueType t) const {
+  const EngineInfo& e = engine_info(engine_->id());
+  const unsigned width = static_cast<unsigned>(8 * value_size(t));
+  if (width != e.bits_width) {
+    const std::string w = std::to_string(e.bits_width);
+    throw Error(Status::unsupported,
+                std::string(e.name) + " produces " + w + "-bit integers: generate_bits needs a uint" + w + "_t buffer");
   }
+}
 
-  void restore(const std::uint8_t* data, std::size_t size, const LoadLimits& limits) {
-    const DecodedState decoded = decode_state(data, size);
-    if (decoded.engine != engine_->id()) {
-      throw Error(Status::corrupt_state, std::string("state is for engine ") + engine_info(decoded.engine).name +
-                                             ", but this generator's engine is " + engine_info(engine_->id()).name);
-    }
-    std::unique_ptr<EngineImpl> fresh = make_engine(engine_->id());
-    StateReader r(decoded.payload.data(), decoded.payload.size(), limits);
-    fresh->read_state(r);
-    engine_ = std::move(fresh);
+std::vector<std::uint8_t> GeneratorImpl::state_bytes() const {
+  StateWriter w;
+  engine_->write_state(w);
+  return encode_state(engine_->id(), w.bytes());
+}
+
+void GeneratorImpl::restore(const std::uint8_t* data, std::size_t size, const LoadLimits& limits) {
+  const DecodedState decoded = decode_state(data, size);
+  if (decoded.engine != engine_->id()) {
+    throw Error(Status::corrupt_state, std::string("state is for engine ") + engine_info(decoded.engine).name +
+                                           ", but this generator's engine is " + engine_info(engine_->id()).name);
   }
-
-  std::unique_ptr<EngineImpl> engine_;
-  ExecContext ctx_{};
-};
+  std::unique_ptr<EngineImpl> fresh = make_engine(engine_->id());
+  StateReader r(decoded.payload.data(), decoded.payload.size(), limits);
+  fresh->read_state(r);
+  cuda::DeviceGuard guard(active_device());  // the old engine releases its workspaces on its device
+  engine_ = std::move(fresh);
+  ++epoch_;
+}
 
 }  // namespace detail
 
@@ -125,20 +193,35 @@ detail::GeneratorImpl& Generator::impl() const {
 Engine Generator::engine() const { return impl().engine_->id(); }
 Backend Generator::backend() const { return impl().ctx_.backend; }
 
-void Generator::seed(std::uint64_t s) { impl().engine_->seed(s); }
+void Generator::seed(std::uint64_t s) {
+  impl().configure([&](detail::EngineImpl& e) { e.seed(s); });
+}
 void Generator::seed_array(const std::uint64_t* words, std::size_t count) {
   if (words == nullptr && count != 0) throw Error(Status::invalid_argument, "seed_array: null pointer with count " + std::to_string(count));
-  impl().engine_->seed_array(words, count);
+  impl().configure([&](detail::EngineImpl& e) { e.seed_array(words, count); });
 }
 void Generator::select_stream(std::uint64_t stream, std::uint64_t substream) {
-  impl().engine_->select_stream(stream, substream);
+  impl().configure([&](detail::EngineImpl& e) { e.select_stream(stream, substream); });
 }
-void Generator::dimensions(std::uint32_t d) { impl().engine_->set_dimensions(d); }
-void Generator::scramble(Scramble s) { impl().engine_->set_scramble(s); }
-void Generator::streams(std::uint64_t s) { impl().engine_->set_streams(s); }
-void Generator::normal_method(NormalMethod m) { impl().engine_->set_normal_method(m); }
-void Generator::param_set(std::uint32_t index) { impl().engine_->set_param_set(index); }
-void Generator::param_file(const std::string& path) { impl().engine_->set_param_file(path); }
+void Generator::dimensions(std::uint32_t d) {
+  impl().configure([&](detail::EngineImpl& e) { e.set_dimensions(d); });
+}
+std::uint32_t Generator::dimensions() const { return impl().engine_->values_per_position(); }
+void Generator::scramble(Scramble s) {
+  impl().configure([&](detail::EngineImpl& e) { e.set_scramble(s); });
+}
+void Generator::streams(std::uint64_t s) {
+  impl().configure([&](detail::EngineImpl& e) { e.set_streams(s); });
+}
+void Generator::normal_method(NormalMethod m) {
+  impl().configure([&](detail::EngineImpl& e) { e.set_normal_method(m); });
+}
+void Generator::param_set(std::uint32_t index) {
+  impl().configure([&](detail::EngineImpl& e) { e.set_param_set(index); });
+}
+void Generator::param_file(const std::string& path) {
+  impl().configure([&](detail::EngineImpl& e) { e.set_param_file(path); });
+}
 void Generator::offset(std::uint64_t k) { impl().engine_->set_offset(k); }
 std::uint64_t Generator::offset() const { return impl().engine_->offset(); }
 std::uint64_t Generator::remaining() const { return impl().engine_->remaining(); }
@@ -148,6 +231,61 @@ CUstream_st* Generator::cuda_stream() const { return impl().ctx_.stream; }
 void Generator::cuda_blocks(unsigned blocks) { impl().ctx_.cuda_blocks = blocks; }
 void Generator::cpu_threads(unsigned threads) { impl().ctx_.cpu_threads = threads; }
 
+namespace {
+
+// A device index of this process, or Error(invalid_argument) naming `what` and the valid range.
+void check_device_index(const char* what, int device) {
+  const int count = detail::cuda::device_count();
+  if (device < 0 || device >= count) {
+    throw Error(Status::invalid_argument, std::string(what) + ": device " + std::to_string(device) +
+                                              " is out of range " +
+                                              (count == 0 ? std::string("(this process has no CUDA device)")
+                                                          : "[0, " + std::to_string(count - 1) + "]") +
+                                              " (the CUDA devices of this process)");
+  }
+}
+
+void require_cuda_backend(const detail::GeneratorImpl& g, const char* what) {
+  if (g.backend() != Backend::cuda) {
+    throw Error(Status::unsupported,
+                std::string(what) + ": the generator's backend is " + backend_name(g.backend()) + ", not cuda");
+  }
+}
+
+}  // namespace
+
+void Generator::cuda_device(int device) {
+  detail::GeneratorImpl& g = impl();
+  require_cuda_backend(g, "cuda_device");
+  check_device_index("cuda_device", device);
+  g.set_cuda_device(device);
+}
+int Generator::cuda_device() const { return impl().cuda_device(); }
+
+void Generator::devices(const std::vector<int>& list) {
+  detail::GeneratorImpl& g = impl();
+  require_cuda_backend(g, "devices");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    check_device_index("devices", list[i]);
+    for (std::size_t j = 0; j < i; ++j) {
+      if (list[j] == list[i]) {
+        throw Error(Status::invalid_argument, "devices: device " + std::to_string(list[i]) +
+                                                  " is listed twice (each device computes one part)");
+      }
+    }
+  }
+  g.set_devices(list);
+}
+std::vector<int> Generator::devices() const { return impl().devices(); }
+
+void Generator::generate_per_device(Distribution d, ValueType t, const double* params, std::size_t nparams,
+                                    void* const* outs, std::size_t n) {
+  if (static_cast<unsigned>(t) > static_cast<unsigned>(ValueType::i64)) {
+    throw Error(Status::invalid_argument, "value type: unknown value " + std::to_string(static_cast<int>(t)) +
+                                              "; valid: 0 (uint32) .. 5 (int64)");
+  }
+  impl().generate_per_device(detail::dists::make_request(d, t, params, nparams), outs, n);
+}
 
 void Generator::generate_bits(std::uint32_t* out, std::size_t n) {
   impl().generate(request(Distribution::bits, ValueType::u32), out, n);

@@ -50,6 +50,7 @@ std::vector<std::string> base_arguments(const std::string& command) {
   if (command == "bench") return {"--backend", "cpu", "--engines", "kiss99", "--cpu-size", "16", "--runs", "1"};
   if (command == "dc") return {"--mexp", "521", "--ids", "0"};
   if (command == "mtgpdc") return {"--mexp", "11213", "--verify", "/nonexistent/sets.csv"};
+  if (command == "conformance") return {"--backend", "cpu", "--engine", "kiss99", "--expected", "none"};
   return {};
 }
 
@@ -91,6 +92,7 @@ TEST(CliOptions, EveryValueOptionRefusesAnEmptyValue) {
       {"bench", {"--json", "--engines"}},
       {"dc", {"--mexp", "--ids"}},
       {"mtgpdc", {"--mexp", "--ids", "--verify"}},
+      {"conformance", {"--backend", "--devices", "--threads", "--expected", "--engine"}},
   };
   for (const auto& [command, issue_options] : listed) {
     const std::set<std::string> options = value_options(command);

@@ -217,6 +217,10 @@ class Generator {
 
   // Engine options (see the enums above). Each keeps the seed and resets the offset to 0.
   void dimensions(std::uint32_t d);            // quasi-random: dimensions per point
+  // Values per position of the sequence: a quasi-random engine's dimensions D (its offset counts
+  // points of D values, and a call of n values is n / D points, dimension-major); 1 for every other
+  // engine.
+  std::uint32_t dimensions() const;
   void scramble(Scramble s);                   // quasi-random: randomisation
   void streams(std::uint64_t s);               // many-stream engines: streams in the interleaved layout
   void normal_method(NormalMethod m);          // engines that offer more than Box-Muller
@@ -238,6 +242,31 @@ class Generator {
   CUstream_st* cuda_stream() const;
   // Tuning only, never changes a value: blocks per kernel launch (0 = automatic).
   void cuda_blocks(unsigned blocks);
+  // CUDA backend: the device the generator runs on. Every call (its kernels, its workspaces, their
+  // release when the generator is reseeded or destroyed) runs with this device made current and the
+  // caller's current device restored after, so a program may switch devices freely. Default: the
+  // device current to the calling thread when the generator first needs one (its first generation
+  // call), as before this option existed; cuda_device() is -1 until then. Choosing another device
+  // later moves the generator (its state is kept; its device workspaces are released and made again
+  // on the new device at the next call). The stream set with cuda_stream must belong to this device.
+  // Throws Error(invalid_argument) naming the valid range for a device that does not exist, and
+  // Error(unsupported) on the CPU backend.
+  void cuda_device(int device);
+  int cuda_device() const;
+
+  // CUDA backend: several devices in one process, one sequence. With a list of devices set, a call of
+  // n values is cut into devices().size() contiguous parts by block_part (gpurng/partition.hpp) over
+  // its positions (points for a quasi-random engine), and device k produces part k, all devices at
+  // once: part k is the same call made at offset() + first_k (the sequence contract), so the result
+  // is bit-identical to one device and to the CPU, for every engine and distribution, and the
+  // offset then moves by n as for any call. Each device keeps its own workspaces between calls.
+  // The calls that take one buffer write host (or managed) memory; generate_per_device writes one
+  // buffer per device. A call over several devices returns when every part is complete; it runs on
+  // each device's default stream, not on cuda_stream(). An empty list returns to one device
+  // (cuda_device()). Throws Error(invalid_argument) for an index out of range or given twice, and
+  // Error(unsupported) on the CPU backend.
+  void devices(const std::vector<int>& list);
+  std::vector<int> devices() const;
   // CPU backend: worker threads (0 = all hardware threads). Never changes a value.
   void cpu_threads(unsigned threads);
 
@@ -265,6 +294,13 @@ class Generator {
   void generate(Distribution d, const double* params, std::size_t nparams, std::int64_t* out, std::size_t n);
   // The same with the value type given at run time (out points to n values of type t).
   void generate(Distribution d, ValueType t, const double* params, std::size_t nparams, void* out, std::size_t n);
+  // Several devices (devices() set): part k of the call into outs[k], device or managed memory of
+  // device devices()[k] (or host memory), which holds block_part(n / D, devices().size(), k).count * D
+  // values (D = dimensions(); for a quasi-random engine with D > 1 buffer k is its points,
+  // dimension-major). outs[k] may be null where that count is 0. Returns when every part is complete.
+  // Throws Error(invalid_argument) when devices() is empty, for a null buffer or one on another device.
+  void generate_per_device(Distribution d, ValueType t, const double* params, std::size_t nparams, void* const* outs,
+                           std::size_t n);
   // Uniform integers in [lo, hi] (Distribution::uniform_int) with the exact 64-bit bounds that
   // doubles cannot carry: value type int32, int64, uint32 or uint64.
   void generate_integers(std::int32_t* out, std::size_t n, std::int32_t lo, std::int32_t hi);

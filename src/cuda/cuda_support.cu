@@ -2,6 +2,7 @@
 
 #include "cuda/check.cuh"
 #include "cuda/cuda_support.hpp"
+#include "cuda/device_select.hpp"
 
 namespace gpurng::detail::cuda {
 
@@ -27,18 +28,51 @@ std::vector<DeviceInfo> devices() {
   return out;
 }
 
-MemoryKind memory_kind(const void* p) {
+MemoryKind memory_kind(const void* p) { return pointer_info(p).kind; }
+
+PointerInfo pointer_info(const void* p) {
   cudaPointerAttributes attr{};
   if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
     (void)cudaGetLastError();
-    return MemoryKind::host;
+    return PointerInfo{MemoryKind::host, -1};
   }
   switch (attr.type) {
-    case cudaMemoryTypeDevice: return MemoryKind::device;
-    case cudaMemoryTypeManaged: return MemoryKind::managed;
-    default: return MemoryKind::host;
+    case cudaMemoryTypeDevice: return PointerInfo{MemoryKind::device, attr.device};
+    case cudaMemoryTypeManaged: return PointerInfo{MemoryKind::managed, attr.device};
+    default: return PointerInfo{MemoryKind::host, -1};
   }
 }
+
+int device_count() noexcept {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return count;
+}
+
+int calling_thread_device() {
+  int device = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  return device;
+}
+
+DeviceGuard::DeviceGuard(int device) {
+  if (device < 0) return;
+  const int previous = calling_thread_device();
+  if (previous == device) return;
+  check(cudaSetDevice(device), "cudaSetDevice");
+  previous_ = previous;
+}
+
+DeviceGuard::~DeviceGuard() {
+  // A destructor cannot report; failing to switch back leaves the generator's device current, which
+  // the next guard (or the caller's own cudaSetDevice) corrects.
+  if (previous_ >= 0 && cudaSetDevice(previous_) != cudaSuccess) (void)cudaGetLastError();
+}
+
+void synchronize(CUstream_st* stream) { check(cudaStreamSynchronize(stream), "cudaStreamSynchronize"); }
 
 void generate_to_host(void* host_out, std::size_t n, std::size_t value_size, CUstream_st* stream,
                       const std::function<void(void*, std::size_t)>& fill) {

@@ -60,6 +60,8 @@ class SobolEngine final : public EngineImpl {
     return (points > cap ? cap : points) * dims_;
   }
 
+  std::uint32_t values_per_position() const override { return dims_; }
+
   void set_dimensions(std::uint32_t d) override {
     if (d == 0 || d > cs::kMaxDimensions) {
       throw Error(Status::invalid_argument, "dimensions: " + std::to_string(d) + " is out of range [1, 21201] for " + name());

@@ -6,6 +6,13 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefi
 if(rc)
   message(FATAL_ERROR "cmake --install failed (${rc})")
 endif()
+# The headers of issue 26 are installed: the partition (used by every layer that splits a range) and
+# the header-only MPI layer, which an MPI program includes against the installed library.
+foreach(header partition.hpp mpi.hpp)
+  if(NOT EXISTS ${prefix}/include/gpurng/${header})
+    message(FATAL_ERROR "gpurng/${header} was not installed")
+  endif()
+endforeach()
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G Ninja -DCMAKE_PREFIX_PATH=${prefix}
                         -DCMAKE_BUILD_TYPE=Release RESULT_VARIABLE rc)
 if(rc)

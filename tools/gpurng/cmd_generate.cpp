@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "devices_option.hpp"
 #include "dist_params.hpp"
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
@@ -36,6 +37,7 @@ struct GenerateOptions {
   std::string out = "-";
   std::string backend = "auto";
   std::string threads = "0";
+  std::string devices;  // --devices 0,1 | all (CUDA backend)
   std::string progress = "auto";
   // Engine options: applied only when given (each engine has its own defaults).
   std::string dims;
@@ -269,6 +271,14 @@ int run(const GenerateOptions& o) {
     for_option(o.given("--stream") ? "--stream" : "--substream", [&] { g.select_stream(stream, substream); });
   }
   apply_engine_options(g, o);
+  // Several devices: each call is cut into one contiguous part per device; the bytes are one
+  // device's (the sequence contract), so only the chunk size below changes.
+  std::size_t device_count = 1;
+  if (o.given("--devices")) {
+    const std::vector<int> devices = parse_devices(o.devices, "--devices");
+    use_devices(g, devices, "--devices");
+    device_count = devices.size();
+  }
   for_option("--offset", [&] { g.offset(offset); });
   if (count > g.remaining()) {
     usage_error("--count: " + o.count + " values from offset " + o.offset + " pass the end of the addressable " +
@@ -296,7 +306,7 @@ int run(const GenerateOptions& o) {
   writer.begin(count);
 
   const std::size_t chunk = dims > 1 ? static_cast<std::size_t>(std::max<std::uint64_t>(count, 1))
-                           : g.backend() == Backend::cuda ? std::size_t{1} << 24
+                           : g.backend() == Backend::cuda ? (std::size_t{1} << 24) * device_count
                                                           : std::size_t{1} << 20;
   std::vector<unsigned char> buf(static_cast<std::size_t>(std::min<std::uint64_t>(count, chunk)) * value_bytes(kind));
   const bool show = o.progress == "always" || (o.progress == "auto" && stderr_is_terminal());
@@ -359,6 +369,9 @@ std::function<int()> add_generate_command(CLI::App& app) {
   cmd->add_option("--out", o->out, "Output file, or - for standard output")->capture_default_str();
   cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda")->capture_default_str();
   cmd->add_option("--threads", o->threads, "CPU backend threads, 0 = all")->capture_default_str();
+  cmd->add_option("--devices", o->devices,
+                  "CUDA backend: spread the work over these devices, e.g. 0,1 or all (each computes a contiguous "
+                  "part; the output is one device's, bit for bit)");
   cmd->add_option("--dims", o->dims,
                   "Quasi-random engines: dimensions per point (sobol: 1..21201; --count is then a multiple of it, "
                   "--offset counts points, and the output is dimension-major)");

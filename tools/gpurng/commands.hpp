@@ -11,6 +11,8 @@ namespace gpurng::cli {
 // Returns the function that runs the subcommand after parsing; it returns the exit status.
 std::function<int()> add_generate_command(CLI::App& app);
 std::function<int()> add_list_command(CLI::App& app);
+// gpurng conformance (issue 26): tools/gpurng/cmd_conformance.cpp.
+std::function<int()> add_conformance_command(CLI::App& app);
 // The GF(2) toolkit (issue 7): tools/gpurng/cmd_equidist.cpp, cmd_dc.cpp, cmd_mtgpdc.cpp.
 std::function<int()> add_equidist_command(CLI::App& app);
 std::function<int()> add_dc_command(CLI::App& app);

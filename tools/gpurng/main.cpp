@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
       {
           {"generate", [](CLI::App& app, const std::string&) { return gpurng::cli::add_generate_command(app); }},
           {"list", [](CLI::App& app, const std::string&) { return gpurng::cli::add_list_command(app); }},
+          {"conformance", [](CLI::App& app, const std::string&) { return gpurng::cli::add_conformance_command(app); }},
           {"bench", gpurng::cli::add_bench_command},
           {"test", gpurng::cli::add_test_command},
       }};
