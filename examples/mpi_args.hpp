@@ -3,7 +3,11 @@
 // show gpurng/mpi.hpp, not argument parsing.
 #pragma once
 
+#include <mpi.h>
+
 #include <cstdint>
+#include <cstdio>
+#include <exception>
 #include <map>
 #include <string>
 #include <vector>
@@ -61,6 +65,22 @@ inline gpurng::Generator make_generator(const Args& a, const char* default_engin
   if (a.has("dims")) g.dimensions(static_cast<std::uint32_t>(a.number("dims", 1)));
   if (a.has("streams")) g.streams(a.number("streams", 1));
   return g;
+}
+
+// main() of an example: MPI_Init, run, MPI_Finalize. On an error its message and MPI_Abort: every rank
+// sees a bad argument alike, and a failure of one rank must not leave the others waiting in a
+// collective call.
+inline int mpi_main(const char* name, int (*run)(int, char**), int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  try {
+    const int rc = run(argc, argv);
+    MPI_Finalize();
+    return rc;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: error: %s\n", name, e.what());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    return 1;
+  }
 }
 
 }  // namespace mpi_example

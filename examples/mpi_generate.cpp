@@ -129,17 +129,4 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  try {
-    const int rc = run(argc, argv);
-    MPI_Finalize();
-    return rc;
-  } catch (const std::exception& e) {
-    // Every rank sees a bad argument alike; a failure of one rank must not leave the others waiting
-    // in a collective call, hence MPI_Abort.
-    std::fprintf(stderr, "example_mpi_generate: error: %s\n", e.what());
-    MPI_Abort(MPI_COMM_WORLD, 1);
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return mpi_example::mpi_main("example_mpi_generate", run, argc, argv); }

@@ -70,15 +70,4 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  try {
-    const int rc = run(argc, argv);
-    MPI_Finalize();
-    return rc;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "example_mpi_pi: error: %s\n", e.what());
-    MPI_Abort(MPI_COMM_WORLD, 1);
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return mpi_example::mpi_main("example_mpi_pi", run, argc, argv); }
