@@ -13,10 +13,19 @@ string(REPLACE "|" ";" flags "${MPIEXEC_FLAGS}")
 string(REPLACE "|" ";" example_args "${EXAMPLE_ARGS}")
 string(REPLACE "|" ";" cli_args "${CLI_ARGS}")
 file(MAKE_DIRECTORY ${WORK_DIR})
+# OpenMPI keeps its session directory under TMPDIR, and concurrent mpiexec calls sharing one collide
+# now and then ("opal_os_dirpath_create: Error: File exists", seen with ctest -j2): each run gets its
+# own, short (PMIx puts Unix sockets there, whose paths are limited to about 100 characters).
+string(RANDOM LENGTH 10 session_tag)
+set(session_dir /tmp/gpurng-mpi-${session_tag})
+file(MAKE_DIRECTORY ${session_dir})
+set(ENV{TMPDIR} ${session_dir})
 
 function(run_ranks np out_var)
   execute_process(COMMAND ${MPIEXEC} ${flags} -np ${np} ${EXAMPLE} ${example_args} ${ARGN}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 300)
+  file(REMOVE_RECURSE ${session_dir})
+  file(MAKE_DIRECTORY ${session_dir})
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${EXAMPLE} on ${np} ranks failed (${rc}):\n${out}\n${err}")
   endif()
@@ -53,3 +62,4 @@ elseif(MODE STREQUAL "pi")
 else()
   message(FATAL_ERROR "check_mpi_example.cmake: unknown MODE '${MODE}'")
 endif()
+file(REMOVE_RECURSE ${session_dir})
