@@ -66,7 +66,10 @@ std::vector<std::pair<std::string, std::function<void(Generator&)>>> every_membe
 
 void expect_every_member_throws(Generator& moved_from) {
   Generator live(Engine::mrg32k3a, Backend::cpu);
-  const std::string path = ::testing::TempDir() + "gpurng_move_test.state";
+  // One file per test: ctest runs the tests of this binary as parallel processes, and a shared
+  // name let one test remove the other's file between its save and its load.
+  const std::string path = ::testing::TempDir() + "gpurng_move_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".state";
   live.save_state(path);
   for (const auto& [name, call] : every_member(path, live.state_bytes())) {
     try {
