@@ -77,7 +77,14 @@ RULES = {
        "bench/ and examples/ do not include each other's files",
     6: "src/families/ and src/distributions/ include neither the fronts (src/engines/, src/engine_impl.hpp) nor the backends "
        "(src/cpu/, src/cuda/, src/opencl/)",
+    7: "the library chooses its backend in one place: outside the CUDA backend, only src/backend_seam.hpp "
+       "compiles code in or out with #if GPURNG_WITH_CUDA",
 }
+
+# Rule 7: the files of src/ that may test GPURNG_WITH_CUDA in the preprocessor besides src/cuda/: the
+# seam itself and the stand-in for the CUDA backend in builds without it.
+SEAM_FILES = ["src/backend_seam.hpp", "src/cuda_absent.cpp"]
+CUDA_CONDITIONAL_RE = re.compile(r'^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif)\b[^\n]*\bGPURNG_WITH_CUDA\b', re.MULTILINE)
 
 BACKEND_DIRS = ["src/cpu/", "src/cuda/", "src/opencl/"]
 
@@ -248,6 +255,10 @@ def scan(tree):
             shown = target if target is not None else spelled
             for rule in check_edge(rel, target, kind, name):
                 found.setdefault((rel, shown, rule), []).append((line, spelled))
+        if under(rel, "src") and not under(rel, "src/cuda") and rel not in SEAM_FILES:
+            for m in CUDA_CONDITIONAL_RE.finditer(text):
+                line = text.count("\n", 0, m.start()) + 1
+                found.setdefault((rel, "GPURNG_WITH_CUDA", 7), []).append((line, m.group(0).strip()))
     return found
 
 
@@ -362,8 +373,8 @@ def main(argv):
     new = sorted((k for k in found if k not in allowed), key=lambda k: (k[2], k))
     stale = sorted(allowed - set(found), key=lambda k: (k[2], k))
     for k in new:
-        lines = ", ".join(f"line {ln}: #include {sp}" for ln, sp in found[k])
-        print(f"forbidden include (rule {k[2]}: {RULES[k[2]]}):\n  {k[0]} -> {k[1]}  ({lines})\n"
+        lines = ", ".join(f"line {ln}: {sp if k[2] == 7 else '#include ' + sp}" for ln, sp in found[k])
+        print(f"forbidden {'backend choice' if k[2] == 7 else 'include'} (rule {k[2]}: {RULES[k[2]]}):\n  {k[0]} -> {k[1]}  ({lines})\n"
               f"  not in the allowlist {os.path.relpath(allow_path, tree.root)}; the allowlist only shrinks")
     for k in stale:
         print(f"allowlist entry no longer occurs: {fmt(k)}\n"

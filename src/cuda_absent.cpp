@@ -1,6 +1,9 @@
 // Built without CUDA: no device, every pointer is host memory, and the CUDA backend is unavailable.
 #include "cuda/cuda_support.hpp"
+#include "cuda/dcmt_launch.hpp"
 #include "cuda/device_select.hpp"
+#include "cuda/mt19937_launch.hpp"
+#include "cuda/sobol_launch.hpp"
 
 namespace gpurng::detail::cuda {
 
@@ -16,5 +19,23 @@ void synchronize(CUstream_st*) { throw Error(Status::no_device, "this gpurng was
 void generate_to_host(void*, std::size_t, std::size_t, CUstream_st*, const std::function<void(void*, std::size_t)>&) {
   throw Error(Status::no_device, "this gpurng was built without CUDA support");
 }
+
+
+// The fronts hold their device workspaces whatever the build (src/backend_seam.hpp keeps the CUDA
+// bodies from running here), so the pointers' deleters exist; no workspace is ever made to delete.
+template <class P>
+void MtWorkspaceDeleter<P>::operator()(MtWorkspace<P>*) const noexcept {}
+template struct MtWorkspaceDeleter<core::mt19937::Mt32>;
+template struct MtWorkspaceDeleter<core::mt19937::Mt64>;
+
+template <class S>
+void DcmtWorkspaceDeleter<S>::operator()(DcmtWorkspace<S>*) const noexcept {}
+template struct DcmtWorkspaceDeleter<core::dcmt::Mt521>;
+template struct DcmtWorkspaceDeleter<core::dcmt::Mt2203>;
+
+template <class U>
+void SobolDirectionsDeleter<U>::operator()(SobolDirections<U>*) const noexcept {}
+template struct SobolDirectionsDeleter<std::uint32_t>;
+template struct SobolDirectionsDeleter<std::uint64_t>;
 
 }  // namespace gpurng::detail::cuda

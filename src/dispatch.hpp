@@ -5,6 +5,7 @@
 
 #include <type_traits>
 
+#include "backend_seam.hpp"
 #include "cpu/fill.hpp"
 #include "cuda/launch.hpp"
 #include "engine_impl.hpp"
@@ -36,15 +37,10 @@ void fill_from_base(const typename E::state_type& base, std::uint64_t first, con
                     std::size_t n, const ExecContext& ctx) {
   with_transform<E>(req, [&](const auto& tr) {
     using V = typename std::decay_t<decltype(tr)>::value_type;
-    if (ctx.backend == Backend::cpu) {
-      cpu::fill<E>(base, first, n, tr, static_cast<V*>(out), ctx.cpu_threads);
-    } else {
-#if GPURNG_WITH_CUDA
-      cuda::launch_fill<E>(base, first, n, tr, static_cast<V*>(out), ctx);
-#else
-      throw Error(Status::no_device, "this gpurng was built without CUDA support");
-#endif
-    }
+    V* const values = static_cast<V*>(out);
+    on_backend(
+        ctx, [&] { cpu::fill<E>(base, first, n, tr, values, ctx.cpu_threads); },
+        [&] { cuda::launch_fill<E>(base, first, n, tr, values, ctx); });
   });
 }
 

@@ -30,38 +30,41 @@ struct StreamStateCache {
   }
 };
 
+// The CPU backend's fill: from the cached stream states when they serve the call (or when building
+// them pays, a call that touches every stream), else from stream starts skipped to the call's
+// position.
+template <class E, class Tr>
+void cpu_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
+                     unsigned threads, StreamStateCache<E>& cache) {
+  if constexpr (Tr::arity == 1) {
+    const bool eligible = r.streams >= cache.kMinCachedStreams && r.streams <= cache.kMaxCachedStreams;
+    if (eligible && (cache.holds(seed, r) || r.n >= r.streams)) {
+      if (!cache.holds(seed, r)) {
+        cache.valid = false;
+        cpu::build_stream_states<E>(seed, r.first, r.streams, r.stream0, cache.states, threads);
+        cache.seed = seed;
+        cache.streams = r.streams;
+        cache.stream0 = r.stream0;
+      }
+      cache.valid = false;  // while the states move
+      cpu::stream_fill_cached<E>(r, tr, out, cache.states, threads);
+      cache.position = r.first + r.n;
+      cache.valid = true;
+      return;
+    }
+  }
+  cpu::stream_fill<E>(seed, r, tr, out, threads, &cache.jumps);
+}
+
 template <class E>
 void stream_fill(std::uint64_t seed, const core::StreamRange& r, const Request& req, void* out, const ExecContext& ctx,
                  StreamStateCache<E>& cache) {
   with_transform<E>(req, [&](const auto& tr) {
-    using Tr = std::decay_t<decltype(tr)>;
-    using V = typename Tr::value_type;
-    if (ctx.backend == Backend::cpu) {
-      if constexpr (Tr::arity == 1) {
-        const bool eligible = r.streams >= cache.kMinCachedStreams && r.streams <= cache.kMaxCachedStreams;
-        if (eligible && (cache.holds(seed, r) || r.n >= r.streams)) {
-          if (!cache.holds(seed, r)) {
-            cache.valid = false;
-            cpu::build_stream_states<E>(seed, r.first, r.streams, r.stream0, cache.states, ctx.cpu_threads);
-            cache.seed = seed;
-            cache.streams = r.streams;
-            cache.stream0 = r.stream0;
-          }
-          cache.valid = false;  // while the states move
-          cpu::stream_fill_cached<E>(r, tr, static_cast<V*>(out), cache.states, ctx.cpu_threads);
-          cache.position = r.first + r.n;
-          cache.valid = true;
-          return;
-        }
-      }
-      cpu::stream_fill<E>(seed, r, tr, static_cast<V*>(out), ctx.cpu_threads, &cache.jumps);
-    } else {
-#if GPURNG_WITH_CUDA
-      cuda::launch_stream_fill<E>(seed, r, tr, static_cast<V*>(out), ctx, cache.jumps);
-#else
-      throw Error(Status::no_device, "this gpurng was built without CUDA support");
-#endif
-    }
+    using V = typename std::decay_t<decltype(tr)>::value_type;
+    V* const values = static_cast<V*>(out);
+    on_backend(
+        ctx, [&] { cpu_stream_fill<E>(seed, r, tr, values, ctx.cpu_threads, cache); },
+        [&] { cuda::launch_stream_fill<E>(seed, r, tr, values, ctx, cache.jumps); });
   });
 }
 

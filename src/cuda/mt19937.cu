@@ -230,7 +230,7 @@ void MtWorkspaceDeleter<P>::operator()(MtWorkspace<P>* w) const noexcept {
 
 template <class P, class Tr>
 void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_t first, std::uint64_t n, const Tr& tr,
-                 typename Tr::value_type* out, const ExecContext& ctx, const MtWindowAt<P>& window_at) {
+                 typename Tr::value_type* out, const ExecContext& ctx, mt::HostWindows<P>& windows) {
   using W = typename P::word;
   using V = typename Tr::value_type;
   using L = mtk::Layout<P>;
@@ -286,7 +286,7 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   W* start = capturing ? ws.windows_[2] : ws.windows_[ws.cur_];
   if (!kept) {
     mtk::WindowParam<P> param;
-    window_at(first, param.w);
+    windows.window_at(first, param.w);
     if (!capturing) ws.window_valid_ = false;  // windows_[cur_] is about to change
     mtk::window_kernel<P><<<1, mtk::kThreads, 0, stream>>>(param, start);
     check(cudaGetLastError(), "mt19937 window kernel launch");

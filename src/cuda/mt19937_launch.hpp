@@ -7,10 +7,10 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 
 #include "exec.hpp"
+#include "families/mt19937/mt_host_windows.hpp"
 
 namespace gpurng::detail::cuda {
 
@@ -25,16 +25,12 @@ struct MtWorkspaceDeleter {
 template <class P>
 using MtWorkspacePtr = std::unique_ptr<MtWorkspace<P>, MtWorkspaceDeleter<P>>;
 
-// The host side the CUDA path calls back when the device does not hold the window it needs (first
-// call, an offset set by the user, graph capture): the window at an absolute position.
-template <class P>
-using MtWindowAt = std::function<void(std::uint64_t position, typename P::word* window)>;
-
 // Positions [first, first + n) of transform tr over MT engine P into out (device or managed memory),
 // ordered on ctx.stream; never synchronises the device. Creates the workspace on first use. `epoch`
-// names the seeding: a window the device kept from another epoch is not used.
+// names the seeding: a window the device kept from another epoch is not used; `windows` gives the
+// window at any position when the device does not hold the one a call starts from.
 template <class P, class Tr>
 void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_t first, std::uint64_t n, const Tr& tr,
-                 typename Tr::value_type* out, const ExecContext& ctx, const MtWindowAt<P>& window_at);
+                 typename Tr::value_type* out, const ExecContext& ctx, mt::HostWindows<P>& windows);
 
 }  // namespace gpurng::detail::cuda

@@ -108,16 +108,13 @@ class DcmtEngine final : public SequenceFront {
     const core::StreamRange range{offset_, n, streams_, stream0_};
     with_transform<core::dcmt::Engine>(req, [&](const auto& tr) {
       using V = typename std::decay_t<decltype(tr)>::value_type;
-      if (ctx.backend == Backend::cpu) {
-        dcmt::cpu_fill<S>(*family_, epoch_, base_, range, tr, static_cast<V*>(out), ctx.cpu_threads, cpu_);
-      } else {
-#if GPURNG_WITH_CUDA
-        const cuda::DcmtRequest request{family_.get(), epoch_, base_, range};
-        cuda::dcmt_generate<S>(gpu_, request, tr, static_cast<V*>(out), ctx);
-#else
-        throw Error(Status::no_device, "this gpurng was built without CUDA support");
-#endif
-      }
+      V* const values = static_cast<V*>(out);
+      on_backend(
+          ctx, [&] { dcmt::cpu_fill<S>(*family_, epoch_, base_, range, tr, values, ctx.cpu_threads, cpu_); },
+          [&] {
+            const cuda::DcmtRequest request{family_.get(), epoch_, base_, range};
+            cuda::dcmt_generate<S>(gpu_, request, tr, values, ctx);
+          });
     });
   }
 
@@ -219,9 +216,7 @@ class DcmtEngine final : public SequenceFront {
   // Names everything but the offset; what the backends keep is only used within one epoch.
   std::uint64_t epoch_ = 0;
   dcmt::CpuWindows cpu_;
-#if GPURNG_WITH_CUDA
   cuda::DcmtWorkspacePtr<S> gpu_;
-#endif
 };
 
 }  // namespace

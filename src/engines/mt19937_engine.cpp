@@ -1,6 +1,6 @@
 // MT19937 and MT19937-64 behind the generator front end: reference seeding, offsets, the normal
 // method, the state payload, and the two backends (cpu/mt19937_fill.hpp, cuda/mt19937.cu). The math
-// is core/engines/mt19937.hpp; jumps are jump/mt_jump.cpp.
+// is core/engines/mt19937.hpp; jumps and host windows are families/mt19937/.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -9,6 +9,7 @@
 #include "cpu/mt19937_fill.hpp"
 #include "cuda/mt19937_launch.hpp"
 #include "dispatch.hpp"
+#include "families/mt19937/mt_host_windows.hpp"
 #include "engines/engine_factories.hpp"
 #include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/mt19937.hpp"
@@ -21,8 +22,6 @@ namespace core_mt = core::mt19937;
 
 // Key words accepted by seed_array (the reference accepts any length; this bounds the work).
 inline constexpr std::size_t kMaxKeyWords = std::size_t{1} << 20;
-// Below this distance the host reaches a window by stepping rather than by a jump polynomial.
-inline constexpr std::uint64_t kHostStepLimit = std::uint64_t{1} << 22;
 
 template <class P>
 class MtEngine final : public SequenceFront {
@@ -83,16 +82,10 @@ class MtEngine final : public SequenceFront {
   void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     with_transform<E>(req, normal_method_, [&](const auto& tr) {
       using V = typename std::decay_t<decltype(tr)>::value_type;
-      if (ctx.backend == Backend::cpu) {
-        generate_cpu(tr, static_cast<V*>(out), n, ctx.cpu_threads);
-      } else {
-#if GPURNG_WITH_CUDA
-        cuda::mt_generate<P>(workspace_, epoch_, offset_, n, tr, static_cast<V*>(out), ctx,
-                             [this](std::uint64_t k, W* window) { host_window_at(k, window); });
-#else
-        throw Error(Status::no_device, "this gpurng was built without CUDA support");
-#endif
-      }
+      V* const values = static_cast<V*>(out);
+      on_backend(
+          ctx, [&] { generate_cpu(tr, values, n, ctx.cpu_threads); },
+          [&] { cuda::mt_generate<P>(workspace_, epoch_, offset_, n, tr, values, ctx, windows_); });
     });
   }
 
@@ -142,7 +135,7 @@ class MtEngine final : public SequenceFront {
     offset_ = 0;
     normal_method_ = NormalMethod::box_muller;
     cursor_valid_ = false;
-    host_window_valid_ = false;
+    windows_.reseed(seeded_);
     ++epoch_;  // the device's window belongs to the previous seed (its polynomials stay valid)
   }
 
@@ -160,34 +153,6 @@ class MtEngine final : public SequenceFront {
     cursor_pos_ = offset_ + n;
   }
 
-  // The window at absolute position k, from the nearest known window at or before k: stepping for
-  // short distances, a jump polynomial for long ones.
-  void host_window_at(std::uint64_t k, W* window) {
-    std::array<W, P::n> w = seeded_;
-    std::uint64_t pos = 0;
-    if (host_window_valid_ && host_window_pos_ <= k) {
-      w = host_window_;
-      pos = host_window_pos_;
-    }
-    host_window_valid_ = false;
-    std::uint64_t d = k - pos;
-    if (d >= kHostStepLimit) {
-      mt::jump_window<P>(w.data(), d);
-    } else {
-      for (; d >= static_cast<std::uint64_t>(P::n); d -= P::n) core_mt::regenerate<P>(w.data());
-      if (d > 0) {  // window at pos + d = old[d .. n-1] followed by the first d new words
-        std::array<W, P::n> next = w;
-        core_mt::regenerate<P>(next.data());
-        std::copy(w.begin() + static_cast<long>(d), w.end(), w.begin());
-        std::copy(next.begin(), next.begin() + static_cast<long>(d), w.begin() + static_cast<long>(P::n - d));
-      }
-    }
-    std::copy(w.begin(), w.end(), window);
-    host_window_ = w;
-    host_window_pos_ = k;
-    host_window_valid_ = true;
-  }
-
   std::array<W, P::n> seeded_{};  // the window at position 0 after seed()/seed_array()
   NormalMethod normal_method_ = NormalMethod::box_muller;
 
@@ -196,14 +161,11 @@ class MtEngine final : public SequenceFront {
   std::uint64_t cursor_pos_ = 0;
   bool cursor_valid_ = false;
 
-  // CUDA backend: the last window the host computed, and the device workspace.
-  std::array<W, P::n> host_window_{};
-  std::uint64_t host_window_pos_ = 0;
-  bool host_window_valid_ = false;
+  // CUDA backend: windows at any position computed on the host (from seeded_), and the device
+  // workspace.
+  mt::HostWindows<P> windows_;
   std::uint64_t epoch_ = 0;  // changes with every seeding
-#if GPURNG_WITH_CUDA
   cuda::MtWorkspacePtr<P> workspace_;
-#endif
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "backend_seam.hpp"
 #include "engines/engine_factories.hpp"
 #include "engines/sequence_front.hpp"
 #include "families/mtgp/mtgp_dispatch.hpp"
@@ -125,7 +126,8 @@ class MtgpEngine final : public SequenceFront {
     const m::Layout layout{streams_, v_.chunk};
     if (!store_) {
       const Streams<W> st = streams();
-      store_ = ctx.backend == Backend::cuda ? mtgp::make_cuda_store<W>(st) : mtgp::make_cpu_store<W>(st);
+      store_ = on_backend(
+          ctx, [&] { return mtgp::make_cpu_store<W>(st); }, [&] { return mtgp::make_cuda_store<W>(st); });
       book_.reset(st.slots);
     }
     const std::uint64_t threshold = std::uint64_t{table_->params[0].mexp} * m::state_words(table_->params[0]) / 16;

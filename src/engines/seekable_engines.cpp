@@ -14,9 +14,7 @@
 #include "gpurng/core/engines/threefry.hpp"
 #include "gpurng/core/engines/xorwow.hpp"
 #include "gpurng/core/engines/xorwow_host.hpp"
-#if GPURNG_WITH_CUDA
 #include "cuda/xorwow_launch.hpp"
-#endif
 
 namespace gpurng::detail {
 namespace {
@@ -115,13 +113,8 @@ struct Xorwow {
   }
   // The fill skips on whichever side runs it: hand it that side's copy of the table.
   static void for_backend(core::xorwow::Position& p, const ExecContext& ctx) {
-    if (ctx.backend == Backend::cuda) {
-#if GPURNG_WITH_CUDA
-      p.table = cuda::xorwow_jump_table_on_device();
-#else
-      (void)p;  // no CUDA backend in this build: the call fails before any fill
-#endif
-    }
+    p.table = on_backend(
+        ctx, [] { return &core::xorwow::jump_table_host(); }, [] { return cuda::xorwow_jump_table_on_device(); });
   }
 };
 

@@ -9,6 +9,7 @@
 // coordinate d of point i is the same however the points were asked for.
 #include <string>
 
+#include "backend_seam.hpp"
 #include "cpu/sobol_fill.hpp"
 #include "cuda/cuda_support.hpp"
 #include "cuda/sobol_launch.hpp"
@@ -94,7 +95,7 @@ class SobolEngine final : public EngineImpl {
   }
 
   void generate(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    const std::uint64_t points = points_of(req, n);
+    const std::uint64_t points = points_of(n);
     const sobol::Rect rect{offset_, points, 0, dims_};
     fill(rect, req, out, ctx);
     offset_ += points;
@@ -103,7 +104,7 @@ class SobolEngine final : public EngineImpl {
   // Host memory on the CUDA backend: consecutive chunks of the output through device scratch
   // memory; each chunk is at most three Rects of the request's block.
   void generate_via_device(const Request& req, void* host_out, std::size_t n, const ExecContext& ctx) override {
-    const std::uint64_t points = points_of(req, n);
+    const std::uint64_t points = points_of(n);
     const sobol::SobolBlock block{offset_, points, dims_};
     const std::size_t size = value_size(req.type);
     std::uint64_t done = 0;
@@ -145,7 +146,7 @@ class SobolEngine final : public EngineImpl {
   static std::string end_text() { return k32 ? "2^32" : "2^64 - 1"; }
 
   // Checks a request of n values and returns its number of points.
-  std::uint64_t points_of(const Request& req, std::size_t n) const {
+  std::uint64_t points_of(std::size_t n) const {
     if (n % dims_ != 0) {
       throw Error(Status::invalid_argument, "count: " + std::to_string(n) + " values is not a multiple of the " +
                                                 std::to_string(dims_) + " dimensions (" + name() +
@@ -164,15 +165,10 @@ class SobolEngine final : public EngineImpl {
     const sobol::ScrambleConfig sc{static_cast<cs::ScrambleKind>(scramble_), seed_};
     sobol::with_sobol_transform<E>(req, [&](const auto& tr) {
       using V = typename std::decay_t<decltype(tr)>::value_type;
-      if (ctx.backend == Backend::cpu) {
-        cpu::fill_sobol<E>(rect, sc, tr, static_cast<V*>(out), ctx.cpu_threads);
-      } else {
-#if GPURNG_WITH_CUDA
-        cuda::launch_sobol<E>(directions_, rect, sc, tr, static_cast<V*>(out), ctx);
-#else
-        throw Error(Status::no_device, "this gpurng was built without CUDA support");
-#endif
-      }
+      V* const values = static_cast<V*>(out);
+      on_backend(
+          ctx, [&] { cpu::fill_sobol<E>(rect, sc, tr, values, ctx.cpu_threads); },
+          [&] { cuda::launch_sobol<E>(directions_, rect, sc, tr, values, ctx); });
     });
   }
 
@@ -180,10 +176,8 @@ class SobolEngine final : public EngineImpl {
   Scramble scramble_ = Scramble::none;
   std::uint64_t seed_ = 0;
   std::uint64_t offset_ = 0;
-#if GPURNG_WITH_CUDA
   // The CUDA backend's expanded direction numbers (a cache: it does not change what a call returns).
   mutable cuda::SobolDirectionsPtr<U> directions_;
-#endif
 };
 
 }  // namespace
