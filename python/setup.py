@@ -60,6 +60,8 @@ class CMakeBuild(build_ext):
         shutil.copy2(built[0], module)
         for lib in staged.glob("libgpurng.so*"):  # in-tree: the library beside the module
             shutil.copy2(lib, dest / lib.name)
+        # The device headers for NVRTC kernels (gpurng.get_include()), staged by the build.
+        shutil.copytree(staged / "include", dest / "include", dirs_exist_ok=True)
 
 
 setup(

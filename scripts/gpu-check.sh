@@ -18,6 +18,8 @@ if [ -f .device.tar.xz ] && [ ! -d .device/bin ]; then tar xJf .device.tar.xz; f
 export LD_LIBRARY_PATH=$PWD/.device/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export GPURNG_TEST_DATA=$PWD/tests/data
 export GPURNG_CLI=$PWD/.device/bin/gpurng  # the CLI tests (test_cli_bench, test_cli_quality) run the staged CLI
+# NVRTC reads the device headers and the test kernels at run time (test_nvrtc_device_headers, test_cuda_nvrtc).
+export GPURNG_NVRTC_INCLUDE_DIR=$PWD/include GPURNG_NVRTC_TEST_KERNELS=$PWD/tests/device_api_kernels.cuh
 BIN=.device/bin
 PHASES=${1:-tests,sanitize,examples,bench,sass,report}
 want() { [[ ",$PHASES," == *",$1,"* ]]; }

@@ -28,6 +28,7 @@ from ._gpurng import (  # noqa: F401  (re-exported)
 )
 from ._bit_generator import BitGenerator  # noqa: F401
 from ._generator import ENGINE_OPTIONS, Generator, distributions, engine_info, engines  # noqa: F401
+from ._nvrtc import device_state_layout, find_cccl_include, get_include, nvrtc_options  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -42,6 +43,10 @@ __all__ = [
     "built_with_cuda",
     "cuda_devices",
     "default_backend",
+    "get_include",
+    "nvrtc_options",
+    "find_cccl_include",
+    "device_state_layout",
     "Error",
     "InvalidArgumentError",
     "UnsupportedError",

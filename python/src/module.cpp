@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cuda_runtime.hpp"
+#include "device_layout.hpp"
 #include "gpurng/gpurng.hpp"
 #include "py_generator.hpp"
 
@@ -294,6 +295,7 @@ PYBIND11_MODULE(_gpurng, m) {
   gpurng_py::register_dlpack_view(m);
   gpurng_py::register_device_array(m);
   gpurng_py::register_bit_generator(m);
+  gpurng_py::register_device_layout(m);
 
   py::class_<PyGenerator>(m, "_Generator", "The library's gpurng::Generator (use gpurng.Generator).")
       .def(py::init<const std::string&, const std::string&>(), py::arg("engine"), py::arg("backend") = "auto")

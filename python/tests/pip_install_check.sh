@@ -42,7 +42,12 @@ value = float(gpurng.Generator("mrg32k3a", backend="cpu").random())
 assert value == 0.12701112204657714, value
 bits = np.random.Generator(gpurng.BitGenerator("pcg64", seed=1)).random(3)
 assert np.array_equal(bits, np.random.Generator(np.random.PCG64(1)).random(3))
-print("installed:", gpurng.__file__, "numpy", np.__version__, "first value", value)
+import os
+include = gpurng.get_include()  # the device headers for NVRTC kernels travel with the package
+assert include.startswith(work + "/venv/"), include
+for header in ("gpurng/device/mrg32k3a.hpp", "gpurng/core/config.hpp", "gpurng/nvrtc/cstdint"):
+    assert os.path.isfile(os.path.join(include, header)), header
+print("installed:", gpurng.__file__, "numpy", np.__version__, "first value", value, "headers", include)
 PY
 "$venv_python" -m pip show gpurng >"$work/pip-show.txt"
 head -2 "$work/pip-show.txt"

@@ -10,3 +10,18 @@ def test_option_price_example_runs():
     p = subprocess.run([sys.executable, EXAMPLE], stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
     assert p.returncode == 0, p.stderr.decode()
     assert p.stdout.startswith(b"Monte Carlo ")
+
+
+NVRTC_EXAMPLE = os.path.join(os.path.dirname(EXAMPLE), "nvrtc_pi.py")
+
+
+def test_nvrtc_example_runs():
+    """With CuPy and a device: the kernel's hits equal the CPU's (exit 0); without: it says why and exits 0."""
+    p = subprocess.run([sys.executable, NVRTC_EXAMPLE], stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+    assert p.returncode == 0, p.stdout.decode() + p.stderr.decode()
+    out = p.stdout.decode()
+    if not out.startswith("pi ~ "):
+        assert "CuPy is not installed" in out or "no CUDA device" in out, out
+        return
+    assert abs(float(out.split()[2].rstrip(";")) - 3.14159) < 0.005, out
+    assert out.rstrip().endswith("equal the CPU's: True"), out

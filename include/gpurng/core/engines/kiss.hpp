@@ -129,7 +129,9 @@ struct StreamEngine {
   static constexpr std::uint64_t kMinValuesPerChunk = 512;
   GPURNG_HD static State stream_state(std::uint64_t seed, std::uint64_t s) { return kiss::stream_state(seed, s); }
   GPURNG_HD static GPURNG_FORCEINLINE raw_type next(State& st) { return kiss::next(st); }
+#if !defined(__CUDACC_RTC__)  // host only: NVRTC refuses unannotated (host) functions
   static jump_type make_jump(std::uint64_t k) { return kiss::make_jump(k); }
+#endif
   GPURNG_HD static void jump(State& st, const jump_type& j) { apply_jump(st, j); }
   GPURNG_HD static void skip(State& st, std::uint64_t k) { kiss::skip(st, k); }
   GPURNG_HD static bits_type bits(raw_type r) { return r; }

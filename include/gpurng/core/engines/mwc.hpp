@@ -60,7 +60,9 @@ struct StreamEngine {
   static constexpr std::uint64_t kMinValuesPerChunk = 512;
   GPURNG_HD static State stream_state(std::uint64_t seed, std::uint64_t s) { return mwc::stream_state(seed, s); }
   GPURNG_HD static GPURNG_FORCEINLINE raw_type next(State& st) { return mwc::next(st); }
+#if !defined(__CUDACC_RTC__)  // host only: NVRTC refuses unannotated (host) functions
   static jump_type make_jump(std::uint64_t k) { return jump_type{k}; }
+#endif
   GPURNG_HD static void jump(State& st, const jump_type& j) { skip(st, j.k); }
   GPURNG_HD static void skip(State& st, std::uint64_t k) { mwc::skip(st, k); }
   GPURNG_HD static bits_type bits(raw_type r) { return r; }

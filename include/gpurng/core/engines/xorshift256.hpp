@@ -73,10 +73,12 @@ GPURNG_HD constexpr JumpPoly charpoly_low() {
 
 // x^k mod P: on the host from a table of x^(2^i) mod P (popcount(k) products); the device API's
 // skipahead computes it by squaring (2 log2 k products of 256 x 256 bits: slow, once per thread).
+#if !defined(__CUDACC_RTC__)  // host only: NVRTC refuses unannotated (host) functions
 inline JumpPoly jump_poly_host(std::uint64_t k) {
   static const gf2::PowerTable<256> table = gf2::make_power_table(charpoly_low());
   return gf2::x_pow_mod(k, table, charpoly_low());
 }
+#endif
 
 GPURNG_HD inline JumpPoly jump_poly(std::uint64_t k) {
 #if GPURNG_DEVICE_PASS
@@ -127,9 +129,11 @@ struct StreamEngine {
   static constexpr std::uint64_t kMinValuesPerChunk = 2048;
   GPURNG_HD static State stream_state(std::uint64_t seed, std::uint64_t s) { return xorshift256::stream_state(seed, s); }
   GPURNG_HD static GPURNG_FORCEINLINE raw_type next(State& st) { return xorshift256::next(st); }
+#if !defined(__CUDACC_RTC__)  // host only: NVRTC refuses unannotated (host) functions
   static jump_type make_jump(std::uint64_t k) { return jump_poly_host(k); }
   // x^(a+b) = x^a x^b mod P: chunk jumps one product apart (make_chunk_jumps in stream_produce.hpp).
   static jump_type compose_jumps(const jump_type& a, const jump_type& b) { return gf2::mulmod(a, b, charpoly_low()); }
+#endif
   GPURNG_HD static void jump(State& st, const jump_type& j) { apply_jump(st, j); }
   GPURNG_HD static void skip(State& st, std::uint64_t k) { xorshift256::skip(st, k); }
   GPURNG_HD static bits_type bits(raw_type r) { return r; }
