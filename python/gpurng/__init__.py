@@ -28,6 +28,7 @@ from ._gpurng import (  # noqa: F401  (re-exported)
 )
 from ._bit_generator import BitGenerator  # noqa: F401
 from ._generator import ENGINE_OPTIONS, Generator, distributions, engine_info, engines  # noqa: F401
+from . import partition  # noqa: F401  (gpurng.partition.block_part: devices, MPI ranks)
 
 __version__ = "0.1.0"
 
@@ -42,6 +43,7 @@ __all__ = [
     "built_with_cuda",
     "cuda_devices",
     "default_backend",
+    "partition",
     "Error",
     "InvalidArgumentError",
     "UnsupportedError",
