@@ -4,9 +4,14 @@
 # CUDA tests, the examples and the benchmarks. Logs and JSON go to $OUT; a short table is printed
 # last. Prepare with scripts/gpu-stage.sh.
 #
-#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench,sass,report,latency
-#                                   (default all; one device call is at most 10 minutes, so a long
-#                                   check is split into calls made back to back while the GPU is warm)
+#   scripts/gpu-check.sh [PHASES]   PHASES: comma-separated subset of tests,sanitize,examples,bench,sass,report,latency,
+#                                   pytest,pybench (default: the first six; one device call is at most
+#                                   10 minutes, so a long check is split into calls made back to back
+#                                   while the GPU is warm)
+# pytest, pybench: the Python package staged by scripts/gpu-python-stage.sh (.device/py.tar.xz; carry
+# .device/py.tar.xz, and .device.tar.xz too for the CLI-equality tests): python/tests on the device,
+# and bench/python/bench_python.py (gpurng beside CuPy, PyTorch, JAX and NumPy; PYBENCH_ARGS adds
+# arguments, e.g. "--parts gpu --sizes 2^28" to split a run) into $OUT/pybench.txt and pybench.tgz.
 # report: `gpurng bench --json` (every engine vs cuRAND, a few minutes on an H100), kept as
 # $OUT/gpurng_bench.json and .txt; scripts/bench-report.sh turns the JSON into the docs.
 set -uo pipefail
@@ -110,6 +115,32 @@ if want latency && [ -x "$BIN/gpurng" ]; then
     --json "$OUT/latency_eager.json" >"$OUT/latency_eager.txt" 2>&1 || note "latency (eager) FAILED"
   note "$(printf '%-28s %s' "latency, eager loading" "latency_eager.json, latency_eager.txt")"
   sed -n '/^Latency/,/^$/p' "$OUT/latency_eager.txt"
+fi
+
+# The Python package (issue 25): unpacked once; Debian's pytest (staged in .device/py/site) only where
+# the machine's Python has none.
+if want pytest || want pybench; then
+  if [ -f .device/py.tar.xz ] && [ ! -d .device/py/gpurng ]; then tar xJf .device/py.tar.xz; fi
+  if [ ! -d .device/py/gpurng ]; then
+    note "python: .device/py is missing (run scripts/gpu-python-stage.sh here and carry .device/py.tar.xz)"
+  else
+    PY_PATH=$PWD/.device/py
+    python3 -c 'import pytest' 2>/dev/null || PY_PATH=$PY_PATH:$PWD/.device/py/site
+    export LD_LIBRARY_PATH=$PWD/.device/py/gpurng:$LD_LIBRARY_PATH
+    if want pytest; then
+      PYTHONPATH=$PY_PATH PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -ra -p no:cacheprovider python/tests \
+        >"$OUT/pytest.log" 2>&1
+      note "$(printf '%-28s %s' "pytest python/tests" "$(tail -1 "$OUT/pytest.log")")"
+    fi
+    if want pybench; then
+      # shellcheck disable=SC2086  # PYBENCH_ARGS is a list of arguments
+      if PYTHONPATH=$PY_PATH python3 bench/python/bench_python.py --out "$OUT/pybench" ${PYBENCH_ARGS:-} \
+          >"$OUT/pybench.txt" 2>"$OUT/pybench.log"; then r=done; else r="FAILED (pybench.log)"; fi
+      note "$(printf '%-28s %s' "bench_python.py" "$r: pybench.txt, pybench.tgz (results.json, results.csv)")"
+      tar czf "$OUT/pybench.tgz" -C "$OUT" pybench && rm -rf "$OUT/pybench"
+      sed -n '/^## gpurng Python benchmark/,$p' "$OUT/pybench.txt"  # the tables, before the summary
+    fi
+  fi
 fi
 
 echo

@@ -7,6 +7,7 @@
 #   tar xJf .device/py.tar.xz && PYTHONPATH=.device/py LD_LIBRARY_PATH=.device/py/gpurng \
 #     python3 -m pytest -q -ra python/tests          (add .device/py/site to PYTHONPATH without pytest)
 # Seen there (2026-11-26): Python 3.12.3, NumPy 2.5.2, CuPy 14.2.0, PyTorch 2.11.0+cu130, pytest.
+# scripts/gpu-check.sh pytest,pybench does the unpacking and runs the tests and bench/python/bench_python.py.
 # Not run yet: the device tool copies the main checkout, not a worktree (issue 25's GPU step).
 #   BUILD_DIR=dir        a configured CUDA build (default build-cuda); its gpurng target is built
 #   PYTHON_CONFIG=path   python3.X-config of the GPU machine's Python version (default: pyenv's 3.12)

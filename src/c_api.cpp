@@ -2,9 +2,11 @@
 // everything, std::bad_alloc included.
 #include <new>
 #include <string>
+#include <vector>
 
 #include "gpurng/gpurng.h"
 #include "gpurng/gpurng.hpp"
+#include "gpurng/partition.hpp"
 
 // The C enum mirrors gpurng::Engine (the numbers are stable: state files store them).
 #define GPURNG_SAME_ENGINE(c, cpp) static_assert(static_cast<int>(c) == static_cast<int>(gpurng::Engine::cpp), #c)
@@ -136,6 +138,34 @@ gpurng_status_t gpurng_set_param_file(gpurng_generator_t generator, const char* 
 gpurng_status_t gpurng_set_cuda_stream(gpurng_generator_t generator, void* stream) {
   return guarded([&] { handle(generator).cuda_stream(static_cast<CUstream_st*>(stream)); });
 }
+gpurng_status_t gpurng_get_dimensions(gpurng_generator_t generator, uint32_t* dimensions) {
+  return guarded([&] { *non_null(dimensions, "dimensions") = handle(generator).dimensions(); });
+}
+
+gpurng_status_t gpurng_set_cuda_device(gpurng_generator_t generator, int device) {
+  return guarded([&] { handle(generator).cuda_device(device); });
+}
+gpurng_status_t gpurng_get_cuda_device(gpurng_generator_t generator, int* device) {
+  return guarded([&] { *non_null(device, "device") = handle(generator).cuda_device(); });
+}
+gpurng_status_t gpurng_set_devices(gpurng_generator_t generator, const int* devices, size_t count) {
+  return guarded([&] {
+    gpurng::Generator& g = handle(generator);
+    // A NULL list is the empty list only when it says so: NULL with a count is a caller's mistake.
+    if (count != 0) non_null(devices, "devices");
+    g.devices(count == 0 ? std::vector<int>{} : std::vector<int>(devices, devices + count));
+  });
+}
+gpurng_status_t gpurng_get_devices(gpurng_generator_t generator, int* devices, size_t capacity, size_t* count) {
+  return guarded([&] {
+    gpurng::Generator& g = handle(generator);
+    non_null(count, "count");
+    if (capacity != 0) non_null(devices, "devices");
+    const std::vector<int> list = g.devices();
+    for (std::size_t i = 0; i < list.size() && i < capacity; ++i) devices[i] = list[i];
+    *count = list.size();
+  });
+}
 
 gpurng_status_t gpurng_generate_bits32(gpurng_generator_t generator, uint32_t* out, size_t n) {
   return guarded([&] { handle(generator).generate_bits(out, n); });
@@ -178,6 +208,25 @@ gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distributio
   return guarded([&] {
     handle(generator).generate(static_cast<gpurng::Distribution>(distribution),
                                static_cast<gpurng::ValueType>(value_type), params, nparams, out, n);
+  });
+}
+
+gpurng_status_t gpurng_generate_per_device(gpurng_generator_t generator, gpurng_distribution_t distribution,
+                                           gpurng_value_type_t value_type, const double* params, size_t nparams,
+                                           void* const* outs, size_t n) {
+  return guarded([&] {
+    handle(generator).generate_per_device(static_cast<gpurng::Distribution>(distribution),
+                                          static_cast<gpurng::ValueType>(value_type), params, nparams, outs, n);
+  });
+}
+
+gpurng_status_t gpurng_block_part(uint64_t n, uint64_t parts, uint64_t k, uint64_t* first, uint64_t* count) {
+  return guarded([&] {
+    non_null(first, "first");
+    non_null(count, "count");
+    const gpurng::BlockPart p = gpurng::block_part(n, parts, k);
+    *first = p.first;
+    *count = p.count;
   });
 }
 

@@ -10,6 +10,9 @@
  *   gpurng_generate_*:          + GPURNG_STATUS_UNSUPPORTED (e.g. 64-bit bits from a 32-bit engine),
  *                               GPURNG_STATUS_CUDA_ERROR, GPURNG_STATUS_OUT_OF_MEMORY
  *   gpurng_select_stream:       + GPURNG_STATUS_UNSUPPORTED (engines without stream partitions)
+ *   gpurng_set_cuda_device,
+ *   gpurng_set_devices:         + GPURNG_STATUS_UNSUPPORTED (a generator on the CPU backend)
+ *   gpurng_generate_per_device: as gpurng_generate_*
  *   gpurng_save_state:          + GPURNG_STATUS_IO_ERROR
  *   gpurng_load_state(_limited): + GPURNG_STATUS_IO_ERROR, GPURNG_STATUS_CORRUPT_STATE
  * A failed call leaves the generator unchanged (the output buffer's content is then unspecified).
@@ -135,6 +138,25 @@ gpurng_status_t gpurng_set_param_set(gpurng_generator_t generator, uint32_t inde
 gpurng_status_t gpurng_set_param_file(gpurng_generator_t generator, const char* path);
 /* stream is a cudaStream_t (NULL: the default stream). */
 gpurng_status_t gpurng_set_cuda_stream(gpurng_generator_t generator, void* stream);
+/* Values per position of the sequence: a quasi-random engine's dimensions D, 1 for every other engine
+ * (gpurng::Generator::dimensions). */
+gpurng_status_t gpurng_get_dimensions(gpurng_generator_t generator, uint32_t* dimensions);
+
+/* Devices (CUDA backend; gpurng::Generator::cuda_device and devices, whose comments are the reference).
+ * gpurng_set_cuda_device: the device every call of the generator runs on, whatever device the calling
+ * thread has made current; an index outside [0, device count) is INVALID_ARGUMENT naming the range.
+ * gpurng_get_cuda_device gives -1 until the generator has a device (its first call, or a set).
+ * gpurng_set_devices: several devices, one sequence. A call of n values is cut into count contiguous
+ * parts (gpurng_block_part over its positions) and device devices[k] produces part k, all at once; the
+ * values are bit-identical to one device's and to the CPU's. The one-buffer calls then write host or
+ * managed memory. count 0 (devices may then be NULL) returns to one device. An index out of range or
+ * given twice is INVALID_ARGUMENT. Both are UNSUPPORTED on the CPU backend.
+ * gpurng_get_devices: *count is set to the length of the list; its first min(capacity, *count)
+ * entries are written to devices (which may be NULL when capacity is 0). */
+gpurng_status_t gpurng_set_cuda_device(gpurng_generator_t generator, int device);
+gpurng_status_t gpurng_get_cuda_device(gpurng_generator_t generator, int* device);
+gpurng_status_t gpurng_set_devices(gpurng_generator_t generator, const int* devices, size_t count);
+gpurng_status_t gpurng_get_devices(gpurng_generator_t generator, int* devices, size_t capacity, size_t* count);
 
 gpurng_status_t gpurng_generate_bits32(gpurng_generator_t generator, uint32_t* out, size_t n);
 gpurng_status_t gpurng_generate_bits64(gpurng_generator_t generator, uint64_t* out, size_t n);
@@ -159,6 +181,19 @@ gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distributio
                                 size_t n);
 gpurng_status_t gpurng_generate_integers64(gpurng_generator_t generator, int64_t* out, size_t n, int64_t lo,
                                            int64_t hi);
+/* With devices set (gpurng_set_devices, D devices): n values as gpurng_generate would give them, part k
+ * into outs[k], which is device or managed memory of device k of the list, or host memory, and holds
+ * gpurng_block_part(n / dims, D, k).count * dims values (dims: gpurng_get_dimensions; a quasi-random
+ * engine's buffer k is then its points, dimension-major). outs has D entries; outs[k] may be NULL where
+ * that count is 0. Returns when every part is complete. INVALID_ARGUMENT without a list of devices, for
+ * a NULL outs or part buffer, or a buffer on another device. */
+gpurng_status_t gpurng_generate_per_device(gpurng_generator_t generator, gpurng_distribution_t distribution,
+                                           gpurng_value_type_t value_type, const double* params, size_t nparams,
+                                           void* const* outs, size_t n);
+/* Part k of n items over parts parts (gpurng/partition.hpp, the one partition of devices and MPI ranks):
+ * [*first, *first + *count). Part k starts at k * (n / parts) + min(k, n % parts); the first n % parts
+ * parts hold one item more. INVALID_ARGUMENT for parts 0, k >= parts or a NULL pointer. */
+gpurng_status_t gpurng_block_part(uint64_t n, uint64_t parts, uint64_t k, uint64_t* first, uint64_t* count);
 /* A distribution's CLI name ("unknown" for an unknown value), its parameter count and the name and
  * default (NaN: required) of parameter i. */
 const char* gpurng_distribution_name(gpurng_distribution_t distribution);

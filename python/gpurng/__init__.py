@@ -29,6 +29,7 @@ from ._gpurng import (  # noqa: F401  (re-exported)
 from ._bit_generator import BitGenerator  # noqa: F401
 from ._generator import ENGINE_OPTIONS, Generator, distributions, engine_info, engines  # noqa: F401
 from ._nvrtc import device_state_layout, find_cccl_include, get_include, nvrtc_options  # noqa: F401
+from . import partition  # noqa: F401  (gpurng.partition.block_part: devices, MPI ranks)
 
 __version__ = "0.1.0"
 
@@ -47,6 +48,7 @@ __all__ = [
     "nvrtc_options",
     "find_cccl_include",
     "device_state_layout",
+    "partition",
     "Error",
     "InvalidArgumentError",
     "UnsupportedError",

@@ -126,10 +126,19 @@ def fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream):
         if g.backend != "cuda":
             raise ValueError("%s: out is a CUDA array, which needs backend='cuda' (this generator's backend is %s)"
                              % (method, g.backend))
+        if g.get_devices():
+            raise ValueError("%s: this generator spreads its calls over devices %s: a CUDA array takes one "
+                             "device's part, so use per_device.%s(out=[...]) (one array per device), or a host "
+                             "array" % (method, g.get_devices(), method))
+        bound = g.get_cuda_device()
+        if bound >= 0 and device_id != bound:
+            raise ValueError("%s: out is on CUDA device %d but the generator runs on device %d (its cuda_device)"
+                             % (method, device_id, bound))
         current = _gpurng.cuda_current_device()
-        if device_id != current:
+        if bound < 0 and device_id != current:
             raise ValueError("%s: out is on CUDA device %d but the generator runs on the current device, %d; "
-                             "make device %d current first" % (method, device_id, current, device_id))
+                             "make device %d current first, or give the generator device=%d"
+                             % (method, device_id, current, device_id, device_id))
         stream, wait = fill_stream(gen_stream, out)
         device_memory = True
     else:
@@ -144,7 +153,7 @@ def fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream):
         _check(method, view.shape, dt, view.dtype, size, dtype, allowed, view.c_contiguous, view.readonly, view.ptr)
         g.fill_pointer(dist, view.ptr, view.size, typestr, params, stream or _LEGACY, device_memory)
     if wait:
-        _gpurng.cuda_synchronize(stream)
+        _gpurng.cuda_synchronize(stream, g.get_cuda_device())
     return out
 
 
@@ -171,10 +180,13 @@ def fill_cai(g, method, dist, size, dtype, out, allowed, params, gen_stream):
         raise ValueError("%s: out has a mask; masked arrays are not supported" % method)
     if g.backend != "cuda":
         raise ValueError("%s: a CUDA array needs backend='cuda' (this generator's backend is %s)" % (method, g.backend))
+    if g.get_devices():
+        raise ValueError("%s: this generator spreads its calls over devices %s: a CUDA array takes one "
+                         "device's part, so use per_device.%s(out=[...])" % (method, g.get_devices(), method))
     stream, wait = fill_stream(gen_stream, out, cai)
     g.fill_pointer(dist, ptr, math.prod(shape), dt.str, params, stream, True)
     if wait:
-        _gpurng.cuda_synchronize(stream)
+        _gpurng.cuda_synchronize(stream, g.get_cuda_device())
     return out
 
 
@@ -185,9 +197,119 @@ def new_device_array(g, method, dist, size, dt, params, gen_stream):
         raise ValueError("%s: device='cuda' needs backend='cuda' (this generator's backend is %s)" % (method, g.backend))
     from ._generator import _shape
 
+    if g.get_devices():
+        raise ValueError("%s: this generator spreads its calls over devices %s: device='cuda' would be one "
+                         "device's memory, so use per_device.%s(...) (one array per device)"
+                         % (method, g.get_devices(), method))
     shape = _shape(size, method)
-    arr = _gpurng.DeviceArray(() if shape is None else shape, dt.str)
+    # On the generator's device (its cuda_device; -1 until it has one: the current device, where its
+    # first call will run).
+    arr = _gpurng.DeviceArray(() if shape is None else shape, dt.str, g.get_cuda_device())
     stream = _LEGACY if gen_stream is None else gen_stream
     g.fill_pointer(dist, arr.ptr, arr.size, dt.str, params, stream, True)
     arr.stream = stream
     return arr
+
+
+def _part_view(method, k, out, stack):
+    """(pointer, size, dtype, CUDA device or None for host memory) of out[k] of a per-device call,
+    checked for layout: a NumPy array, a DLPack array (held open on `stack` until the fill is done)
+    or a __cuda_array_interface__ array, C-contiguous and writable."""
+    what = "per_device.%s: out[%d]" % (method, k)
+    if isinstance(out, np.ndarray):
+        dt, size, ptr, device = out.dtype, out.size, out.ctypes.data, None
+        contiguous, readonly = out.flags.c_contiguous, not out.flags.writeable
+    elif hasattr(out, "__dlpack__") and hasattr(out, "__dlpack_device__"):
+        device_type, device_id = (int(x) for x in out.__dlpack_device__())
+        if device_type not in (_KDL_CPU, _KDL_CUDA_HOST, _KDL_CUDA, _KDL_CUDA_MANAGED):
+            raise TypeError("%s is on DLPack device type %d; supported: CPU (1), CUDA (2), CUDA host (3), "
+                            "CUDA managed (13)" % (what, device_type))
+        on_device = device_type in (_KDL_CUDA, _KDL_CUDA_MANAGED)
+        # The call runs on each device's legacy default stream: the producer orders its work before it.
+        view = stack.enter_context(_take_dlpack(out, _LEGACY if on_device else None))
+        if view.copied:
+            raise ValueError("%s: the producer exported a copy (DLPack is-copied flag)" % what)
+        if view.typestr is None:
+            raise TypeError("%s has dtype %s; supported: the library's value types" % (what, view.dtype))
+        dt, size, ptr = np.dtype(view.typestr), view.size, view.ptr
+        device = device_id if on_device else None
+        contiguous, readonly = view.c_contiguous, view.readonly
+    elif hasattr(out, "__cuda_array_interface__"):
+        cai = out.__cuda_array_interface__
+        dt, size = np.dtype(cai["typestr"]), math.prod(int(d) for d in cai["shape"])
+        ptr, readonly = cai["data"]
+        ptr, device = int(ptr or 0), -1  # the device is the library's to check (it refuses another's memory)
+        contiguous = cai.get("strides") is None
+    else:
+        raise TypeError("%s must be a NumPy array or an array exporting __dlpack__ or __cuda_array_interface__, "
+                        "got %s" % (what, type(out).__name__))
+    if not contiguous:
+        raise ValueError("%s must be C-contiguous" % what)
+    if readonly:
+        raise ValueError("%s is read-only" % what)
+    return ptr, size, dt, device
+
+
+def per_device(g, method, dist, size, dtype, outs, allowed, default, params):
+    """One call spread over the generator's devices: part k (gpurng.partition.block_part over the
+    call's positions) on device devices[k]. Returns a list of 1-d DeviceArrays, one per device, or
+    fills `outs` (a list of arrays, one per device, each exactly its part's size) and returns it."""
+    import contextlib
+
+    from ._generator import _shape
+    from .partition import part_counts
+
+    devices = g.get_devices()
+    if not devices:
+        raise ValueError("per_device.%s: the generator has no list of devices; give devices=[...] to Generator() "
+                         "or set Generator.devices" % method)
+    dims = g.get_dimensions()
+    if outs is None:
+        shape = _shape(size, method)
+        if shape is None or len(shape) != 1:
+            raise ValueError("per_device.%s: size must be the number of values of the whole call (an int), got %r"
+                             % (method, size))
+        n = shape[0]
+        dt = default if dtype is None else np.dtype(dtype)
+        if dt not in allowed:
+            raise TypeError("%s: dtype %s is not supported; supported: %s" % (method, dt, ", ".join(map(str, allowed))))
+        if n % dims != 0:
+            raise ValueError("per_device.%s: %d values is not a multiple of the %d dimensions (whole points)"
+                             % (method, n, dims))
+        counts = part_counts(n, dims, len(devices))
+        arrays = [_gpurng.DeviceArray((c,), dt.str, d) for c, d in zip(counts, devices)]
+        g.fill_per_device(dist, [a.ptr for a in arrays], n, dt.str, params)
+        return arrays
+    if not isinstance(outs, (list, tuple)) or len(outs) != len(devices):
+        raise ValueError("per_device.%s: out must be a list of %d arrays, one per device of %s"
+                         % (method, len(devices), devices))
+    with contextlib.ExitStack() as stack:
+        views = [_part_view(method, k, o, stack) for k, o in enumerate(outs)]
+        dt = views[0][2]
+        if dtype is not None and np.dtype(dtype) != dt:
+            raise TypeError("per_device.%s: dtype %s does not match out's dtype %s" % (method, np.dtype(dtype), dt))
+        if dt not in allowed:
+            raise TypeError("per_device.%s: out has dtype %s; supported: %s" % (method, dt, ", ".join(map(str, allowed))))
+        n = sum(v[1] for v in views)
+        if size is not None and _shape(size, method) != (n,):
+            raise ValueError("per_device.%s: size %r does not match the %d values of out" % (method, size, n))
+        if n % dims != 0:
+            raise ValueError("per_device.%s: %d values is not a multiple of the %d dimensions (whole points)"
+                             % (method, n, dims))
+        counts = part_counts(n, dims, len(devices))
+        for k, (ptr, count, dt_k, device) in enumerate(views):
+            if dt_k != dt:
+                raise TypeError("per_device.%s: out[%d] has dtype %s, out[0] has %s: one call has one dtype"
+                                % (method, k, dt_k, dt))
+            if count != counts[k]:
+                raise ValueError("per_device.%s: out[%d] holds %d values; part %d of a call of %d values over %d "
+                                 "devices has %d (gpurng.partition.block_part)"
+                                 % (method, k, count, k, n, len(devices), counts[k]))
+            if device is not None and device >= 0 and device != devices[k]:
+                raise ValueError("per_device.%s: out[%d] is on CUDA device %d; part %d belongs to device %d"
+                                 % (method, k, device, k, devices[k]))
+            if ptr % dt.itemsize != 0:
+                raise ValueError("per_device.%s: out[%d] is not aligned to its %d-byte elements"
+                                 % (method, k, dt.itemsize))
+        g.fill_per_device(dist, [v[0] for v in views], n, dt.str, params)
+    return outs

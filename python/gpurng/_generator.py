@@ -77,7 +77,7 @@ class Generator:
     """A random number generator: one engine's canonical sequence, on the CPU or a CUDA device.
 
     ``Generator(engine="mrg32k3a", seed=None, backend="auto", *, stream=None, substream=None,
-    offset=0, threads=0, **engine_options)``
+    offset=0, threads=0, device=None, devices=None, **engine_options)``
 
     * ``engine``: a name from :func:`gpurng.engines` (``gpurng list``).
     * ``seed``: None (the engine's reference state), an integer in [0, 2^64) (the engine's seeding,
@@ -89,6 +89,10 @@ class Generator:
       apart and substreams 2^76 apart; mwc, xorshift256, kiss, dcmt521, dcmt2203: the first stream).
     * ``offset``: the position of the next value in the canonical sequence.
     * ``threads``: CPU worker threads (0 = all); never changes a value.
+    * ``device``: (CUDA backend) the CUDA device index every call runs on, whatever device is
+      current (:attr:`cuda_device`); default: the device current at the first call.
+    * ``devices``: (CUDA backend) a list of device indices: each call is spread over them, bit for
+      bit the values of one device (:attr:`devices`, :attr:`per_device`).
     * engine options (:data:`gpurng.ENGINE_OPTIONS`): ``dims``, ``scramble`` ("none", "shift",
       "owen"), ``streams``, ``normal_method`` ("box-muller", "icdf"), ``param_file``, ``param_set``.
       An option the engine does not have raises :class:`gpurng.UnsupportedError` (a ValueError).
@@ -116,7 +120,7 @@ class Generator:
     """
 
     def __init__(self, engine="mrg32k3a", seed=None, backend="auto", *, stream=None, substream=None, offset=0,
-                 threads=0, **engine_options):
+                 threads=0, device=None, devices=None, **engine_options):
         if not isinstance(engine, str):
             raise TypeError("engine must be a str (one of %s), got %s" % (", ".join(engines()), type(engine).__name__))
         if not isinstance(backend, str):
@@ -150,6 +154,10 @@ class Generator:
         _apply_options(g, engine_options)
         if offset:
             g.set_offset(_uint(offset, "offset"))
+        if device is not None:
+            g.set_cuda_device(_device_index(device, "device"))
+        if devices is not None:
+            g.set_devices(_device_list(devices))
         self._g = g
         self._stream = s if has_streams else None
         self._substream = ss if has_streams else None
@@ -178,6 +186,53 @@ class Generator:
     def __repr__(self):
         return "gpurng.Generator(%r, backend=%r, stream=%r, substream=%r, offset=%d)" % (
             self.engine, self.backend, self._stream, self._substream, self.offset)
+
+    @property
+    def cuda_device(self):
+        """(CUDA backend) The device index every call runs on, whatever device the calling thread has
+        made current (the library's ``Generator::cuda_device``); -1 until the generator has one
+        (set, or its first call, which takes the current device). Setting it moves the generator
+        (its state is kept). On the CPU backend it stays -1 and setting it raises
+        :class:`gpurng.UnsupportedError`; an index that is not a device raises
+        :class:`gpurng.InvalidArgumentError` naming the range. ``out=`` CUDA arrays and
+        ``device="cuda"`` arrays are on this device."""
+        return self._g.get_cuda_device()
+
+    @cuda_device.setter
+    def cuda_device(self, device):
+        self._g.set_cuda_device(_device_index(device, "cuda_device"))
+
+    @property
+    def devices(self):
+        """(CUDA backend) Several devices, one sequence: a list of device indices ([] when unset).
+
+        With a list of P devices, a call of n values is cut into P contiguous parts
+        (:func:`gpurng.partition.block_part` over its positions; a quasi-random engine's whole points)
+        and device ``devices[k]`` produces part k, all at once. The values are bit for bit those of
+        one device and of the CPU; the offset moves by n as for any call. Host outputs (NumPy arrays,
+        ``out=`` host arrays) take the whole call; :attr:`per_device` gives one array per device
+        (``device="cuda"`` and CUDA ``out=`` arrays are refused, since they would be one device's
+        memory). A call returns when every part is complete; it runs on each device's default stream,
+        not on :attr:`cuda_stream`. Setting None or [] returns to one device; an index out of range
+        or given twice raises :class:`gpurng.InvalidArgumentError`; the CPU backend raises
+        :class:`gpurng.UnsupportedError`."""
+        return list(self._g.get_devices())
+
+    @devices.setter
+    def devices(self, devices):
+        self._g.set_devices([] if devices is None else _device_list(devices))
+
+    @property
+    def per_device(self):
+        """Every method of this generator, spread over :attr:`devices` with one output per device.
+
+        ``g.per_device.random(n, dtype=np.float32)`` returns a list of P 1-d
+        :class:`gpurng.DeviceArray`, array k on device ``devices[k]`` holding part k of the call of n
+        values (``gpurng.partition.part_counts(n, dims, P)`` gives the sizes); concatenated, they are
+        ``g.random(n)`` of one device, bit for bit. ``g.per_device.random(out=[a0, a1])`` fills arrays
+        you own instead (CuPy, PyTorch, JAX, NumPy, ...), array k of part k's size on device
+        ``devices[k]`` (or host memory). Raises ValueError when no devices are set."""
+        return _PerDevice(self)
 
     @property
     def cuda_stream(self):
@@ -253,6 +308,11 @@ class Generator:
         c._g.restore_state_bytes(self._g.state_bytes())
         c._stream, c._substream, c._spawned, c._width = self._stream, self._substream, 0, self._width
         c._cuda_stream = self._cuda_stream
+        # Children run where their parent runs (the state bytes do not carry the device).
+        if self._g.get_cuda_device() >= 0:
+            c._g.set_cuda_device(self._g.get_cuda_device())
+        if self._g.get_devices():
+            c._g.set_devices(self._g.get_devices())
         return c
 
     def _require_stream(self, what):
@@ -389,6 +449,9 @@ class Generator:
         """Every generating method: a NumPy array (or scalar), a gpurng.DeviceArray, or out filled.
         ``dist`` is the library's name; ``params`` its parameters in the library's order
         (:func:`gpurng.distributions`), those left out taking the library's defaults."""
+        if isinstance(device, _PerDeviceCall):
+            _check_float32_parameters(method, dist, np.dtype(dtype) if dtype is not None else default, params)
+            return _arrays.per_device(self._g, method, dist, size, dtype, device.outs, allowed, default, params)
         if device is not None and device not in ("cpu", "cuda"):
             raise ValueError("%s: device must be None, 'cpu' or 'cuda', got %r" % (method, device))
         if out is not None and not isinstance(out, np.ndarray):
@@ -588,6 +651,62 @@ class Generator:
         either may be infinite (the library's truncated_normal)."""
         return self._dist("truncated_normal", "truncated_normal", size, dtype, out, device, _real(loc, "loc"),
                           _real(scale, "scale"), _real(lower, "lower"), _real(upper, "upper"))
+
+
+class _PerDeviceCall:
+    """What Generator.per_device passes as ``device=`` to a method: the call goes to
+    _arrays.per_device, with ``outs`` (None: new DeviceArrays)."""
+
+    def __init__(self, outs):
+        self.outs = outs
+
+
+class _PerDevice:
+    """Generator.per_device: the generator's value methods, one output per device."""
+
+    _METHODS = ("random", "standard_normal", "normal", "standard_exponential", "exponential", "lognormal", "bits",
+                "integers", "poisson", "binomial", "negative_binomial", "geometric", "bernoulli", "gamma",
+                "standard_gamma", "chisquare", "beta", "standard_t", "standard_cauchy", "cauchy", "laplace",
+                "logistic", "gumbel", "rayleigh", "weibull", "truncated_normal")
+
+    def __init__(self, generator):
+        self._generator = generator
+
+    def __getattr__(self, name):
+        if name not in _PerDevice._METHODS:
+            raise AttributeError("per_device has no method %r; methods: %s" % (name, ", ".join(_PerDevice._METHODS)))
+        method = getattr(self._generator, name)
+
+        def call(*args, out=None, **kwargs):
+            if "device" in kwargs:
+                raise TypeError("per_device.%s: device= is not an argument here (the devices are the generator's)"
+                                % name)
+            return method(*args, device=_PerDeviceCall(out), **kwargs)
+
+        call.__doc__ = method.__doc__
+        call.__name__ = name
+        return call
+
+    def __dir__(self):
+        return list(_PerDevice._METHODS)
+
+
+def _device_index(value, what):
+    if isinstance(value, bool):
+        raise TypeError("%s must be an integer CUDA device index, got bool" % what)
+    try:
+        d = operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an integer CUDA device index, got %s" % (what, type(value).__name__)) from None
+    if d < 0 or d > 0x7FFFFFFF:
+        raise _gpurng.InvalidArgumentError("%s: device %d is out of range (a CUDA device index)" % (what, d))
+    return d
+
+
+def _device_list(devices):
+    if isinstance(devices, (str, bytes)) or not hasattr(devices, "__iter__"):
+        raise TypeError("devices must be a list of integer CUDA device indices, got %s" % type(devices).__name__)
+    return [_device_index(d, "devices") for d in devices]
 
 
 def _check_float32_parameters(method, dist, dt, params):

@@ -34,6 +34,28 @@ void check(cudaError_t e, const char* what) {
   throw gpurng::Error(gpurng::Status::cuda_error, text);
 }
 
+// Makes `device` current for a scope (none for -1 or the device already current) and restores the
+// caller's device after, so that a call on another device leaves the thread as it found it.
+class DeviceScope {
+ public:
+  explicit DeviceScope(int device) {
+    if (device < 0) return;
+    check(cudaGetDevice(&previous_), "cudaGetDevice");
+    if (previous_ == device) return;
+    check(cudaSetDevice(device), "cudaSetDevice");
+    switched_ = true;
+  }
+  ~DeviceScope() {
+    if (switched_ && cudaSetDevice(previous_) != cudaSuccess) (void)cudaGetLastError();
+  }
+  DeviceScope(const DeviceScope&) = delete;
+  DeviceScope& operator=(const DeviceScope&) = delete;
+
+ private:
+  int previous_ = -1;
+  bool switched_ = false;
+};
+
 }  // namespace
 
 bool linked() noexcept { return true; }
@@ -44,21 +66,28 @@ int current_device() {
   return d;
 }
 
-void* allocate(std::size_t bytes) {
+void* allocate(std::size_t bytes, int device) {
   void* p = nullptr;
   if (bytes == 0) return nullptr;
+  const DeviceScope scope(device);
   check(cudaMalloc(&p, bytes), "cudaMalloc");
   return p;
 }
 
 // cudaFree waits for the device: a consumer's kernels still reading the memory finish first.
 // Errors (e.g. at interpreter exit, after the runtime has shut down) are ignored: nothing to do.
-void release(void* p) noexcept {
-  if (p != nullptr && cudaFree(p) != cudaSuccess) (void)cudaGetLastError();
+void release(void* p, int device) noexcept {
+  if (p == nullptr) return;
+  try {
+    const DeviceScope scope(device);
+    if (cudaFree(p) != cudaSuccess) (void)cudaGetLastError();
+  } catch (...) {  // the device could not be made current: nothing more can be done here
+  }
 }
 
-void order_after(CUstream_st* consumer, CUstream_st* producer) {
+void order_after(CUstream_st* consumer, CUstream_st* producer, int device) {
   if (consumer == producer) return;
+  const DeviceScope scope(device);
   cudaEvent_t ev = nullptr;
   check(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "cudaEventCreateWithFlags");
   cudaError_t e = cudaEventRecord(ev, producer);
@@ -67,12 +96,16 @@ void order_after(CUstream_st* consumer, CUstream_st* producer) {
   check(e, "ordering one CUDA stream after another (cudaEventRecord, cudaStreamWaitEvent)");
 }
 
-void synchronize(CUstream_st* stream) { check(cudaStreamSynchronize(stream), "cudaStreamSynchronize"); }
+void synchronize(CUstream_st* stream, int device) {
+  const DeviceScope scope(device);
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+}
 
-void copy_to_host(void* host, const void* device, std::size_t bytes, CUstream_st* stream) {
+void copy_to_host(void* host, const void* src, std::size_t bytes, CUstream_st* stream, int device) {
   if (bytes == 0) return;
-  check(cudaMemcpyAsync(host, device, bytes, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync (device to host)");
-  synchronize(stream);
+  const DeviceScope scope(device);
+  check(cudaMemcpyAsync(host, src, bytes, cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync (device to host)");
+  check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
 }
 
 #else  // GPURNG_PYTHON_CUDA
@@ -88,11 +121,11 @@ namespace {
 
 bool linked() noexcept { return false; }
 int current_device() { absent(); }
-void* allocate(std::size_t) { absent(); }
-void release(void*) noexcept {}
-void order_after(CUstream_st*, CUstream_st*) { absent(); }
-void synchronize(CUstream_st*) { absent(); }
-void copy_to_host(void*, const void*, std::size_t, CUstream_st*) { absent(); }
+void* allocate(std::size_t, int) { absent(); }
+void release(void*, int) noexcept {}
+void order_after(CUstream_st*, CUstream_st*, int) { absent(); }
+void synchronize(CUstream_st*, int) { absent(); }
+void copy_to_host(void*, const void*, std::size_t, CUstream_st*, int) { absent(); }
 
 #endif  // GPURNG_PYTHON_CUDA
 

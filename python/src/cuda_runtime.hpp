@@ -16,15 +16,19 @@ namespace gpurng_py::cuda {
 bool linked() noexcept;  // whether this build of the extension has the CUDA runtime
 int current_device();    // the device the library's launches go to (the calling thread's current one)
 
-void* allocate(std::size_t bytes);    // device memory on the current device; throws out_of_memory
-void release(void* p) noexcept;       // frees allocate()'s memory (after the device is done with it)
+// Every call below that takes `device` runs with that device current and the caller's current device
+// restored after (device -1: the current one, no switch). It matters for memory and for the null
+// (legacy default) stream, which is per device: a generator bound to device 1 (Generator.cuda_device)
+// writes on device 1's default stream, whatever device the calling thread has made current.
+void* allocate(std::size_t bytes, int device);        // device memory; throws out_of_memory
+void release(void* p, int device) noexcept;           // frees allocate()'s memory (after the device is done with it)
 
 // Work submitted to `consumer` after this call waits for the work submitted to `producer` before it
-// (an event). Nothing when they are the same stream.
-void order_after(CUstream_st* consumer, CUstream_st* producer);
-void synchronize(CUstream_st* stream);
+// (an event on `device`). Nothing when they are the same stream.
+void order_after(CUstream_st* consumer, CUstream_st* producer, int device);
+void synchronize(CUstream_st* stream, int device);
 // Copies bytes device -> host, ordered on stream, and waits for the copy.
-void copy_to_host(void* host, const void* device, std::size_t bytes, CUstream_st* stream);
+void copy_to_host(void* host, const void* src, std::size_t bytes, CUstream_st* stream, int device);
 
 // DLPack / __cuda_array_interface__ stream numbers: 1 is the legacy default stream, 2 the
 // per-thread default stream, anything else a cudaStream_t. The library's own "default stream" is

@@ -29,8 +29,11 @@ namespace {
 struct DeviceBuffer {
   void* ptr = nullptr;
   int device = 0;
-  explicit DeviceBuffer(std::size_t bytes) : device(cuda::current_device()) { ptr = cuda::allocate(bytes); }
-  ~DeviceBuffer() { cuda::release(ptr); }
+  // device -1: the current device.
+  DeviceBuffer(std::size_t bytes, int on) : device(on < 0 ? cuda::current_device() : on) {
+    ptr = cuda::allocate(bytes, device);
+  }
+  ~DeviceBuffer() { cuda::release(ptr, device); }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 };
@@ -68,8 +71,9 @@ dlpack::DataType dl_type(ValueType t) {
 
 class DeviceArray {
  public:
-  DeviceArray(const std::vector<std::int64_t>& shape, const std::string& type_str)
+  DeviceArray(const std::vector<std::int64_t>& shape, const std::string& type_str, int device)
       : shape_(shape), type_(value_type_from_typestr(type_str, "DeviceArray")) {
+    if (device < -1) throw py::value_error("DeviceArray: device " + std::to_string(device) + " is not a CUDA device");
     std::size_t n = 1;
     for (std::int64_t d : shape_) {
       if (d < 0) throw py::value_error("DeviceArray: negative dimensions are not allowed");
@@ -79,7 +83,7 @@ class DeviceArray {
       n *= static_cast<std::size_t>(d);
     }
     size_ = n;
-    buffer_ = std::make_shared<DeviceBuffer>(n * value_size(type_));
+    buffer_ = std::make_shared<DeviceBuffer>(n * value_size(type_), device);
   }
 
   py::tuple shape() const {
@@ -126,12 +130,12 @@ class DeviceArray {
     // The consumer's stream: None is the legacy default stream, -1 asks for no ordering, 0 is
     // not allowed for CUDA (ambiguous) by the protocol.
     if (stream.is_none()) {
-      cuda::order_after(nullptr, ready_);
+      cuda::order_after(nullptr, ready_, device());
     } else {
       const long long s = stream.cast<long long>();
       if (s == 0) throw py::value_error("__dlpack__(stream=0) is not allowed for CUDA; use 1 for the legacy default stream");
       if (s < -1) throw py::value_error("__dlpack__(stream=" + std::to_string(s) + ") is not a CUDA stream");
-      if (s != -1) cuda::order_after(cuda::stream_from_int(static_cast<unsigned long long>(s)), ready_);
+      if (s != -1) cuda::order_after(cuda::stream_from_int(static_cast<unsigned long long>(s)), ready_, device());
     }
     bool versioned = false;
     if (!max_version.is_none()) {
@@ -185,9 +189,10 @@ class DeviceArray {
     const void* src = buffer_->ptr;
     const std::size_t bytes = nbytes();
     CUstream_st* s = ready_;
+    const int on = device();
     {
       py::gil_scoped_release nogil;
-      cuda::copy_to_host(host, src, bytes, s);
+      cuda::copy_to_host(host, src, bytes, s, on);
     }
     return out;
   }
@@ -210,7 +215,7 @@ class DeviceArray {
 void register_device_array(py::module_& m) {
   py::class_<DeviceArray>(m, "DeviceArray", R"doc(CUDA device memory owned by gpurng (what ``device="cuda"`` returns).
 
-A C-contiguous array of uint32, uint64, float32 or float64 on the current CUDA device. Hand it to
+A C-contiguous array of uint32, uint64, float32 or float64 on one CUDA device (the generator's). Hand it to
 any DLPack consumer (``torch.from_dlpack(a)``, ``cupy.from_dlpack(a)``,
 ``jax.dlpack.from_dlpack(a)``) or ``__cuda_array_interface__`` consumer (``cupy.asarray(a)``,
 ``numba.cuda.as_cuda_array(a)``) without a copy; ``get()`` copies it to a NumPy array. The memory
@@ -218,8 +223,10 @@ is freed when the DeviceArray and every tensor exported from it are gone.
 
 Streams: the values were written on ``stream`` (1: the legacy default stream). ``__dlpack__``
 makes the consumer's stream wait for it; ``__cuda_array_interface__`` reports it.)doc")
-      .def(py::init<const std::vector<std::int64_t>&, const std::string&>(), py::arg("shape"), py::arg("typestr"),
-           "Uninitialised device memory of the given shape and type ('<u4', '<u8', '<f4', '<f8').")
+      .def(py::init<const std::vector<std::int64_t>&, const std::string&, int>(), py::arg("shape"), py::arg("typestr"),
+           py::arg("device") = -1,
+           "Uninitialised device memory of the given shape and type ('<u4', '<u8', '<f4', '<f8') on CUDA device "
+           "`device` (-1: the current device).")
       .def_property_readonly("shape", &DeviceArray::shape)
       .def_property_readonly("size", &DeviceArray::size)
       .def_property_readonly("ndim", &DeviceArray::ndim)

@@ -9,6 +9,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <mutex>
@@ -18,6 +19,7 @@
 #include "cuda_runtime.hpp"
 #include "device_layout.hpp"
 #include "gpurng/gpurng.hpp"
+#include "gpurng/partition.hpp"
 #include "py_generator.hpp"
 
 namespace py = pybind11;
@@ -200,6 +202,63 @@ void fill_pointer(PyGenerator& self, const std::string& dist, std::uintptr_t ptr
   self.unlocked_gil([&](gpurng::Generator& g) { generate(g, draw, p, n); });
 }
 
+// Several devices (Generator.devices): n values of `dist`, part k into the memory at ptrs[k] (device or
+// managed memory of device k of the list, or host memory), sized by the Python layer with block_part.
+// The library checks the list, the buffers and their devices, and returns when every part is complete.
+// uniform_int goes through the generic call, whose parameters are doubles: bounds must be exact there.
+void fill_per_device(PyGenerator& self, const std::string& dist, const std::vector<std::uintptr_t>& ptrs, std::size_t n,
+                     const std::string& typestr, const py::object& params) {
+  const gpurng_py::Draw draw = gpurng_py::make_draw(dist, value_type_from_typestr(typestr, "out"), params);
+  std::vector<double> p = draw.params;
+  if (draw.dist == gpurng::Distribution::uniform_int) {
+    const bool is_signed = gpurng_py::value_type_is_signed(draw.type);
+    for (std::uint64_t bits : {draw.lo_bits, draw.hi_bits}) {
+      const double x = is_signed ? static_cast<double>(static_cast<std::int64_t>(bits)) : static_cast<double>(bits);
+      const bool exact = is_signed ? static_cast<double>(static_cast<std::int64_t>(x)) == x &&
+                                         std::fabs(x) <= 9007199254740992.0
+                                   : x <= 9007199254740992.0;
+      if (!exact) {
+        throw py::value_error("integers: bounds beyond 2^53 are not supported across several devices (the "
+                              "library's per-device call takes its parameters as doubles)");
+      }
+      p.push_back(x);
+    }
+  }
+  std::vector<void*> outs;
+  outs.reserve(ptrs.size());
+  for (std::uintptr_t q : ptrs) outs.push_back(reinterpret_cast<void*>(q));
+  self.unlocked_gil([&](gpurng::Generator& g) {
+    g.generate_per_device(draw.dist, draw.type, p.data(), p.size(), outs.data(), n);
+  });
+}
+
+// For bench/python/bench_python.py: `repeats` calls of what fill_pointer does, timed one by one in C++
+// (steady clock; device memory: each call then waits for its stream), with the GIL released. The
+// Python overhead of a call is the time a Python caller sees minus these (the same generator, array,
+// stream and synchronisation, without the interpreter).
+std::vector<double> time_calls(PyGenerator& self, const std::string& dist, std::uintptr_t ptr, std::size_t n,
+                               const std::string& typestr, const py::object& params, unsigned long long stream,
+                               bool device_memory, unsigned repeats) {
+  const gpurng_py::Draw draw = gpurng_py::make_draw(dist, value_type_from_typestr(typestr, "out"), params);
+  void* p = reinterpret_cast<void*>(ptr);
+  CUstream_st* const s = cuda::stream_from_int(stream);
+  std::vector<double> seconds;
+  seconds.reserve(repeats);
+  self.unlocked_gil([&](gpurng::Generator& g) {
+    CUstream_st* const previous = g.cuda_stream();
+    if (device_memory) g.cuda_stream(s);
+    const int device = g.cuda_device();
+    for (unsigned i = 0; i < repeats; ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      generate(g, draw, p, n);
+      if (device_memory) cuda::synchronize(s, device);
+      seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    if (device_memory) g.cuda_stream(previous);
+  });
+  return seconds;
+}
+
 // The library's list of distributions, for the Python layer's dtypes and for users.
 py::list distribution_list() {
   py::list out;
@@ -288,10 +347,18 @@ PYBIND11_MODULE(_gpurng, m) {
 
   m.def("cuda_runtime_linked", &cuda::linked, "Whether this module has the CUDA runtime (device='cuda', DLPack streams).");
   m.def("cuda_current_device", &cuda::current_device, "The current CUDA device: where the library's launches go.");
-  m.def("cuda_synchronize", [](unsigned long long s) {
+  m.def("cuda_synchronize", [](unsigned long long s, int device) {
     py::gil_scoped_release nogil;
-    cuda::synchronize(cuda::stream_from_int(s));
-  }, py::arg("stream"), "Waits for a CUDA stream (DLPack numbering: 1 legacy default, 2 per-thread default).");
+    cuda::synchronize(cuda::stream_from_int(s), device);
+  }, py::arg("stream"), py::arg("device") = -1,
+     "Waits for a CUDA stream (DLPack numbering: 1 legacy default, 2 per-thread default) of `device` (-1: current).");
+  m.def("_block_part", [](std::uint64_t n, std::uint64_t parts, std::uint64_t k) {
+    const gpurng::BlockPart p = gpurng::block_part(n, parts, k);
+    return py::make_tuple(p.first, p.count);
+  }, py::arg("n"), py::arg("parts"), py::arg("k"), "The C++ gpurng::block_part (for tests of gpurng.partition).");
+  m.def("_time_calls", &time_calls, py::arg("generator"), py::arg("dist"), py::arg("ptr"), py::arg("n"),
+        py::arg("typestr"), py::arg("params"), py::arg("stream"), py::arg("device_memory"), py::arg("repeats"),
+        "Benchmarks only: seconds per call of `repeats` fills timed in C++ (device memory: with synchronisation).");
   gpurng_py::register_dlpack_view(m);
   gpurng_py::register_device_array(m);
   gpurng_py::register_bit_generator(m);
@@ -325,6 +392,16 @@ PYBIND11_MODULE(_gpurng, m) {
         s.unlocked_gil([&](gpurng::Generator& g) { g.param_file(path); });
       })
       .def("cpu_threads", [](PyGenerator& s, unsigned t) { s.locked([&](gpurng::Generator& g) { g.cpu_threads(t); }); })
+      .def("get_dimensions", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.dimensions(); }); })
+      .def("get_cuda_device", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.cuda_device(); }); })
+      .def("set_cuda_device", [](PyGenerator& s, int d) { s.locked([&](gpurng::Generator& g) { g.cuda_device(d); }); })
+      .def("get_devices", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.devices(); }); })
+      .def("set_devices", [](PyGenerator& s, const std::vector<int>& list) {
+        s.locked([&](gpurng::Generator& g) { g.devices(list); });
+      })
+      .def("fill_per_device", &fill_per_device, py::arg("dist"), py::arg("ptrs"), py::arg("n"), py::arg("typestr"),
+           py::arg("params"),
+           "Several devices: n values of dist, part k at ptrs[k] (Generator::generate_per_device).")
       .def("get_offset", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.offset(); }); })
       .def("set_offset", [](PyGenerator& s, std::uint64_t k) { s.locked([&](gpurng::Generator& g) { g.offset(k); }); })
       .def("remaining", [](PyGenerator& s) { return s.locked([](gpurng::Generator& g) { return g.remaining(); }); })
