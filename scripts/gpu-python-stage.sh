@@ -8,7 +8,6 @@
 #     python3 -m pytest -q -ra python/tests          (add .device/py/site to PYTHONPATH without pytest)
 # Seen there (2026-11-26): Python 3.12.3, NumPy 2.5.2, CuPy 14.2.0, PyTorch 2.11.0+cu130, pytest.
 # scripts/gpu-check.sh pytest,pybench does the unpacking and runs the tests and bench/python/bench_python.py.
-# Not run yet: the device tool copies the main checkout, not a worktree (issue 25's GPU step).
 #   BUILD_DIR=dir        a configured CUDA build (default build-cuda); its gpurng target is built
 #   PYTHON_CONFIG=path   python3.X-config of the GPU machine's Python version (default: pyenv's 3.12)
 set -euo pipefail
@@ -20,6 +19,9 @@ grep -q '^CMAKE_CUDA_COMPILER:.*nvcc' "$B/CMakeCache.txt" || { echo "$B is not a
 cmake --build "$B" --target gpurng -- -j2
 rm -rf .device/py && mkdir -p .device/py/gpurng .device/py/site
 cp python/gpurng/*.py python/gpurng/*.pyi python/gpurng/py.typed .device/py/gpurng/
+# The device headers and NVRTC's stand-ins, where gpurng.get_include() finds them in a package.
+mkdir -p .device/py/gpurng/include/gpurng
+cp -a include/gpurng/device include/gpurng/core include/gpurng/nvrtc .device/py/gpurng/include/gpurng/
 cp -L "$B"/libgpurng.so.0 .device/py/gpurng/
 # Every source of the module (python/CMakeLists.txt), with its own static CUDA runtime as there
 # (GPURNG_PYTHON_CUDA=1: device="cuda" and DLPack stream ordering).
