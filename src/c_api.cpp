@@ -17,6 +17,9 @@ GPURNG_SAME_ENGINE(GPURNG_ENGINE_THREEFRY2X32_20, threefry2x32_20);
 GPURNG_SAME_ENGINE(GPURNG_ENGINE_PCG64, pcg64);
 GPURNG_SAME_ENGINE(GPURNG_ENGINE_PCG64DXSM, pcg64dxsm);
 GPURNG_SAME_ENGINE(GPURNG_ENGINE_XORWOW, xorwow);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_XORWOW_CURAND, xorwow_curand);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_PHILOX4X32_10_CURAND, philox4x32_10_curand);
+GPURNG_SAME_ENGINE(GPURNG_ENGINE_MRG32K3A_CURAND, mrg32k3a_curand);
 #undef GPURNG_SAME_ENGINE
 // And gpurng::Distribution: the last entry of each enum agrees, and the list has no more.
 static_assert(static_cast<int>(GPURNG_DIST_TRUNCATED_NORMAL) == static_cast<int>(gpurng::Distribution::truncated_normal),

@@ -83,6 +83,18 @@ const Row kRows[] = {
     {{Engine::xorwow, "xorwow", "Marsaglia's xorwow as cuRAND's curand_init(seed, stream, 0) streams", 32,
       "2^192-2^32"},
      &detail::make_xorwow_engine},
+    {{Engine::xorwow_curand, "xorwow-curand",
+      "XORWOW as cuRAND's host API (CURAND_RNG_PSEUDO_XORWOW): its seeding, 4096-stream order and conversions", 32,
+      "2^192-2^32"},
+     &detail::make_xorwow_curand_engine},
+    {{Engine::philox4x32_10_curand, "philox4x32-10-curand",
+      "Philox4x32-10 as cuRAND's host API (CURAND_RNG_PSEUDO_PHILOX4_32_10): its order and conversions", 32,
+      "2^64 values"},
+     &detail::make_philox4x32_10_curand_engine},
+    {{Engine::mrg32k3a_curand, "mrg32k3a-curand",
+      "MRG32k3a as cuRAND's host API (CURAND_RNG_PSEUDO_MRG32K3A): its seeding, 81920-stream order and conversions", 32,
+      "~2^191"},
+     &detail::make_mrg32k3a_curand_engine},
 };
 
 const Row& row(Engine e) {

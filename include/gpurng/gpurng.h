@@ -68,6 +68,9 @@ typedef enum gpurng_engine {
   GPURNG_ENGINE_PCG64 = 26,
   GPURNG_ENGINE_PCG64DXSM = 27,
   GPURNG_ENGINE_XORWOW = 28,
+  GPURNG_ENGINE_XORWOW_CURAND = 29,        /* cuRAND's host API order and conversions */
+  GPURNG_ENGINE_PHILOX4X32_10_CURAND = 30,
+  GPURNG_ENGINE_MRG32K3A_CURAND = 31,
   GPURNG_ENGINE_FORCE_INT = 0x7fffffff /* unknown values are rejected with INVALID_ARGUMENT */
 } gpurng_engine_t;
 

@@ -81,6 +81,11 @@ enum class Engine : int {
   pcg64 = 26,            // numpy.random.PCG64(seed).jumped(stream) (XSL-RR); seeds up to 2^128-1
   pcg64dxsm = 27,        // numpy.random.PCG64DXSM(seed).jumped(stream); seeds up to 2^128-1
   xorwow = 28,           // curand_init(seed, stream, 0) of curandStateXORWOW_t
+  // cuRAND's host API (curandGenerate*, CURAND_ORDERING_PSEUDO_DEFAULT) bit for bit: its seeding,
+  // its interleaved output order and its uniform conversions (docs/ENGINES.md, "cuRAND host engines").
+  xorwow_curand = 29,         // CURAND_RNG_PSEUDO_XORWOW
+  philox4x32_10_curand = 30,  // CURAND_RNG_PSEUDO_PHILOX4_32_10
+  mrg32k3a_curand = 31,       // CURAND_RNG_PSEUDO_MRG32K3A
 };
 
 enum class Backend : int {

@@ -34,5 +34,9 @@ std::unique_ptr<EngineImpl> make_threefry2x32_20_engine();
 std::unique_ptr<EngineImpl> make_pcg64_engine();
 std::unique_ptr<EngineImpl> make_pcg64dxsm_engine();
 std::unique_ptr<EngineImpl> make_xorwow_engine();
+// src/engines/curand_host_engines.cpp (issue 22): cuRAND's host API
+std::unique_ptr<EngineImpl> make_xorwow_curand_engine();
+std::unique_ptr<EngineImpl> make_philox4x32_10_curand_engine();
+std::unique_ptr<EngineImpl> make_mrg32k3a_curand_engine();
 
 }  // namespace gpurng::detail

@@ -47,6 +47,10 @@ const Counterpart kCounterparts[] = {
     {"kiss99", CURAND_RNG_PSEUDO_XORWOW, "XORWOW"},
     {"philox4x32-10", CURAND_RNG_PSEUDO_PHILOX4_32_10, "PHILOX4_32_10"},
     {"xorwow", CURAND_RNG_PSEUDO_XORWOW, "XORWOW"},
+    // The cuRAND host engines: their counterpart is the very generator whose output they reproduce.
+    {"xorwow-curand", CURAND_RNG_PSEUDO_XORWOW, "XORWOW"},
+    {"philox4x32-10-curand", CURAND_RNG_PSEUDO_PHILOX4_32_10, "PHILOX4_32_10"},
+    {"mrg32k3a-curand", CURAND_RNG_PSEUDO_MRG32K3A, "MRG32K3A"},
 };
 
 // Engine options measured as variants of their own, beside each engine's defaults.

@@ -1,6 +1,7 @@
 // cuRAND's curandStateMRG32k3a_t and its functions (gpurng/device/curand_compat.hpp), on
 // core::mrg32k3a: the step, the exact modular skip-ahead and its compiler-made tables (33 KiB,
-// shared with the library's mrg32k3a engine and gpurng::device::Mrg32k3a).
+// shared with the library's mrg32k3a engine and gpurng::device::Mrg32k3a), and cuRAND's seeding and
+// conversions from core/engines/curand_conversions.hpp (shared with the mrg32k3a-curand host engine).
 //
 // What cuRAND does (curand_kernel.h, curand_uniform.h; shared/data/curand-seeding.md section 2):
 //  * curand_init(seed, subsequence, offset): all six words 12345 (L'Ecuyer's default state) when
@@ -26,6 +27,7 @@
 // steps. skipahead (offsets) and skipahead_sequence agree with cuRAND for every bit of a 64-bit count.
 #pragma once
 
+#include "gpurng/core/engines/curand_conversions.hpp"
 #include "gpurng/core/engines/mrg32k3a.hpp"
 #include "gpurng/device/curand_compat/normals.hpp"
 
@@ -40,28 +42,6 @@ struct curandStateMRG32k3a_t {
 };
 using curandStateMRG32k3a = curandStateMRG32k3a_t;
 
-namespace compat_detail {
-
-inline constexpr double kMrgNorm = 2.3283065498378288e-10;     // cuRAND's MRG32K3A_NORM
-inline constexpr double kMrgBitsNorm = 1.000000048662;         // cuRAND's MRG32K3A_BITS_NORM
-
-GPURNG_HD constexpr core::mrg32k3a::State curand_mrg_seed(unsigned long long seed) {
-  if (seed == 0) return core::mrg32k3a::default_state();
-  const std::uint64_t x1 = static_cast<std::uint32_t>(seed) ^ 0x55555555u;
-  const std::uint64_t x2 = static_cast<std::uint32_t>(seed >> 32) ^ 0xAAAAAAAAu;
-  using core::mrg32k3a::Mod1;
-  using core::mrg32k3a::Mod2;
-  return core::mrg32k3a::State{{Mod1::reduce(x1 * 12345u), Mod1::reduce(x2 * 12345u), Mod1::reduce(x1 * 12345u),
-                                Mod2::reduce(x2 * 12345u), Mod2::reduce(x1 * 12345u), Mod2::reduce(x2 * 12345u)}};
-}
-
-// The step's r in [1, m1] as a double (exact), which all of cuRAND's outputs start from.
-GPURNG_HD GPURNG_FORCEINLINE double next_r(curandStateMRG32k3a_t* s) {
-  return static_cast<double>(core::mrg32k3a::next(s->st));
-}
-
-}  // namespace compat_detail
-
 GPURNG_HD inline void skipahead(unsigned long long n, curandStateMRG32k3a_t* s) { core::mrg32k3a::skip(s->st, n); }
 
 GPURNG_HD inline void skipahead_subsequence(unsigned long long n, curandStateMRG32k3a_t* s) {
@@ -74,7 +54,7 @@ GPURNG_HD inline void skipahead_sequence(unsigned long long n, curandStateMRG32k
 
 GPURNG_HD inline void curand_init(unsigned long long seed, unsigned long long subsequence, unsigned long long offset,
                                   curandStateMRG32k3a_t* s) {
-  s->st = compat_detail::curand_mrg_seed(seed);
+  s->st = core::curand_host::mrg_seed_state(seed);
   core::mrg32k3a::skip_substreams(s->st, subsequence);
   core::mrg32k3a::skip(s->st, offset);
   s->boxmuller_flag = 0;
@@ -84,17 +64,15 @@ GPURNG_HD inline void curand_init(unsigned long long seed, unsigned long long su
 }
 
 GPURNG_HD inline unsigned int curand(curandStateMRG32k3a_t* s) {
-  const double x = core::ieee::mul(compat_detail::next_r(s), compat_detail::kMrgBitsNorm);
-  // Only r = m1 gives x >= 2^32 (4294967296.0018); the device's conversion saturates it.
-  return x >= 4294967295.0 ? 0xffffffffu : static_cast<unsigned int>(x);
+  return core::curand_host::mrg_bits(core::mrg32k3a::next(s->st));
 }
 
 GPURNG_HD inline float curand_uniform(curandStateMRG32k3a_t* s) {
-  return static_cast<float>(core::ieee::mul(compat_detail::next_r(s), compat_detail::kMrgNorm));
+  return core::curand_host::mrg_uniform_float(core::mrg32k3a::next(s->st));
 }
 
 GPURNG_HD inline double curand_uniform_double(curandStateMRG32k3a_t* s) {
-  return core::ieee::mul(compat_detail::next_r(s), compat_detail::kMrgNorm);
+  return core::curand_host::mrg_uniform_double(core::mrg32k3a::next(s->st));
 }
 
 namespace compat_detail {

@@ -12,6 +12,7 @@
 // The normals (normals.hpp) take their pairs from two curand() (float) or from curand4 (double).
 #pragma once
 
+#include "gpurng/core/engines/curand_conversions.hpp"
 #include "gpurng/core/engines/philox.hpp"
 #include "gpurng/core/engines/u32_conversions.hpp"
 #include "gpurng/device/curand_compat/normals.hpp"
@@ -114,16 +115,15 @@ GPURNG_HD inline float4 curand_uniform4(curandStatePhilox4_32_10_t* s) {
 
 GPURNG_HD inline double curand_uniform_double(curandStatePhilox4_32_10_t* s) {
   // x 2^-32 + 2^-32: exact (33 significant bits), so any evaluation order gives cuRAND's value.
-  return core::ieee::add(core::ieee::mul(static_cast<double>(curand(s)), 0x1p-32), 0x1p-32);
+  return core::curand_host::uniform_double_one_word(curand(s));
 }
 
 // Two doubles with 53 random bits each, from the words (x, y) and (z, w) of curand4:
 // (lo ^ hi << 21) 2^-53 + 2^-54 (the product is exact, so one rounding as in cuRAND's fused form).
 GPURNG_HD inline double2 curand_uniform2_double(curandStatePhilox4_32_10_t* s) {
-  namespace ieee = core::ieee;
   const uint4 x = curand4(s);
-  return double2{ieee::add(ieee::mul(static_cast<double>(compat_detail::join53(x.x, x.y)), 0x1p-53), 0x1p-54),
-                 ieee::add(ieee::mul(static_cast<double>(compat_detail::join53(x.z, x.w)), 0x1p-53), 0x1p-54)};
+  return double2{core::curand_host::uniform_double_two_words(x.x, x.y),
+                 core::curand_host::uniform_double_two_words(x.z, x.w)};
 }
 
 namespace compat_detail {

@@ -12,6 +12,7 @@
 // the same states, no tables to upload.
 #pragma once
 
+#include "gpurng/core/engines/curand_conversions.hpp"
 #include "gpurng/core/engines/u32_conversions.hpp"
 #include "gpurng/core/engines/xorwow.hpp"
 #include "gpurng/device/curand_compat/normals.hpp"
@@ -62,13 +63,11 @@ GPURNG_HD inline unsigned int curand(curandStateXORWOW_t* s) { return core::xorw
 
 GPURNG_HD inline float curand_uniform(curandStateXORWOW_t* s) { return core::u32_to_uniform_float(curand(s)); }
 
-// (x ^ y << 21) 2^-53 + 2^-54 of two outputs x, y: the product is exact, so one rounding, as in
-// cuRAND's fused form.
+// (x ^ y << 21) 2^-53 + 2^-54 of two outputs x, y (core/engines/curand_conversions.hpp).
 GPURNG_HD inline double curand_uniform_double(curandStateXORWOW_t* s) {
   const unsigned int x = curand(s);
   const unsigned int y = curand(s);
-  const double z = static_cast<double>(compat_detail::join53(x, y));
-  return core::ieee::add(core::ieee::mul(z, 0x1p-53), 0x1p-54);
+  return core::curand_host::uniform_double_two_words(x, y);
 }
 
 namespace compat_detail {
