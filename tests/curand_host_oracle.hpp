@@ -7,8 +7,10 @@
 //   MRG32K3A  element n: output n div 81920 of curand_init(seed, n mod 81920, 0)
 //   PHILOX    j = n div 4: word n mod 4 of block j div 65536 of subsequence j mod 65536
 //
-// Doubles: the generator's own curand_uniform_double at the same place of the same stream, which for
-// XORWOW consumes two outputs, so double n is made of outputs 2 (n div 4096) and the next.
+// Doubles: XORWOW's and MRG32k3a's are the generator's own curand_uniform_double at the same place of
+// the same stream, which for XORWOW consumes two outputs, so double n is made of outputs 2 (n div 4096)
+// and the next. Philox's are curand_uniform4_double's (pairs of words, four doubles from two blocks
+// per round of 65536 threads), measured on the H100 (scripts/exp/philox-double-probe.cu).
 // Shared by the CPU tests (test_curand_host_engines.cpp) and the GPU test (test_cuda_curand_host.cu).
 #pragma once
 
@@ -61,11 +63,16 @@ struct Philox {
   static T at(std::uint64_t seed, std::uint64_t n) {
     cc::curandStatePhilox4_32_10_t s;
     const std::uint64_t j = n / 4;
+    if constexpr (sizeof(T) == 8) {
+      // A round of four doubles per thread from two blocks (curand_uniform2_double twice): double n is
+      // pair n mod 4 of blocks 2 (j div 65536) and the next of subsequence j mod 65536.
+      cc::curand_init(seed, j % 65536, 8 * (j / 65536) + 4 * ((n % 4) / 2), &s);
+      const auto d = cc::curand_uniform2_double(&s);
+      return n % 2 == 0 ? d.x : d.y;
+    }
     // Subsequence j mod 65536, then the block j div 65536 and the word n mod 4 as a word offset.
     cc::curand_init(seed, j % 65536, 4 * (j / 65536) + n % 4, &s);
-    if constexpr (sizeof(T) == 8) {
-      return cc::curand_uniform_double(&s);
-    } else if constexpr (std::is_same_v<T, float>) {
+    if constexpr (std::is_same_v<T, float>) {
       return cc::curand_uniform(&s);
     } else {
       return cc::curand(&s);

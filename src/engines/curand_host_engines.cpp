@@ -4,17 +4,17 @@
 // curandSetPseudoRandomGeneratorSeed), no streams (cuRAND's host generators have none), and the
 // offset as the element index in cuRAND's output order. The order, seeding and conversions are
 // core/engines/curand_host.hpp; XORWOW and MRG32k3a fill through the many-stream fill
-// (stream_dispatch.hpp), Philox through the generic fill (dispatch.hpp).
+// (stream_dispatch.hpp), Philox through the generic fill (dispatch.hpp); XORWOW's and Philox's
+// doubles, which take two words each, through engines of word pairs.
 #include <string>
 
 #include "dispatch.hpp"
 #include "engines/engine_factories.hpp"
 #include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/curand_host.hpp"
-#include "stream_dispatch.hpp"
-#if GPURNG_WITH_CUDA
+#include "backend_seam.hpp"
 #include "cuda/curand_host_launch.hpp"
-#endif
+#include "stream_dispatch.hpp"
 
 namespace gpurng::detail {
 namespace {
@@ -73,9 +73,7 @@ class XorwowCurand final : public CurandHostFront {
   Engine id() const override { return Engine::xorwow_curand; }
 
   void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-#if GPURNG_WITH_CUDA
-    if (ctx.backend == Backend::cuda) cuda::prepare_xorwow_curand();  // the kernels' jump table
-#endif
+    on_backend(ctx, [] {}, [] { cuda::prepare_xorwow_curand(); });  // the CUDA kernels' jump table
     const core::StreamRange r{offset_, n, ch::kXorwowStreams, 0};
     // Doubles take two outputs of their stream (curand_uniform_double): the pair engine.
     if (req.type == ValueType::f64) {
@@ -108,8 +106,14 @@ class PhiloxCurand final : public CurandHostFront {
   Engine id() const override { return Engine::philox4x32_10_curand; }
 
   void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    fill_from_base<ch::PhiloxTraits>(ch::PhiloxTraits::start(ch::PhiloxScheme::stream(seed_)), offset_, req, out, n,
-                                     ctx);
+    // Doubles take a pair of words each, in a layout of their own: the double engine.
+    if (req.type == ValueType::f64) {
+      fill_from_base<ch::PhiloxDoubleTraits>(ch::PhiloxDoubleTraits::start(ch::PhiloxDoubleScheme::stream(seed_)),
+                                             offset_, req, out, n, ctx);
+    } else {
+      fill_from_base<ch::PhiloxTraits>(ch::PhiloxTraits::start(ch::PhiloxScheme::stream(seed_)), offset_, req, out, n,
+                                       ctx);
+    }
   }
 };
 

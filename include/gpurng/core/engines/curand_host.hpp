@@ -15,9 +15,10 @@
 //
 // Doubles follow each generator's curand_uniform_double: XORWOW's takes two consecutive outputs of
 // its stream (x, then y: (x ^ (y << 21)) 2^-53 + 2^-54, 53 bits), so f64 values of xorwow-curand come
-// from XorwowPairStreams, whose output q is the pair (2q, 2q + 1) of each stream; Philox's and
-// MRG32k3a's take one output. (Which words cuRAND's host generator reads for a double is not in
-// curand-seeding.md: tests/test_cuda_curand_host.cu checks it against curandGenerateUniformDouble.)
+// from XorwowPairStreams, whose output q is the pair (2q, 2q + 1) of each stream; MRG32k3a's take one
+// output. Philox's host doubles are two words each in a layout of their own (PhiloxDoubleScheme,
+// measured on the H100 by scripts/exp/philox-double-probe.cu). tests/test_cuda_curand_host.cu checks
+// all of them against curandGenerateUniformDouble.
 #pragma once
 
 #include "gpurng/core/config.hpp"
@@ -159,7 +160,44 @@ struct PhiloxScheme {
 
 struct PhiloxTraits : CounterTraits<PhiloxScheme> {
   GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) { return curand_host::uniform_float(r); }
+  // Not the host API's doubles (they take two words): f64 requests run on PhiloxDoubleTraits.
   GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) { return uniform_double_one_word(r); }
+};
+
+// Doubles (curandGenerateUniformDouble): each of cuRAND's 65536 threads writes four doubles per round
+// from two consecutive blocks of its subsequence, curand_uniform4_double's word pairs (x, y) -> (x ^
+// (y << 21)) 2^-53 + 2^-54. With j = n div 4, double n is words 8 (j div 65536) + 2 (n mod 4) and the
+// next of subsequence j mod 65536 (all 2^20 + 6 doubles of three seeds on the H100, CUDA 13.0). As a
+// counter sequence of 64-bit words x | y << 32: block b is the four pairs of blocks 2 (b div 65536)
+// and 2 (b div 65536) + 1 of subsequence b mod 65536.
+struct PhiloxDoubleScheme {
+  using word_type = std::uint64_t;
+  using Block = Words<std::uint64_t, 4>;
+  static constexpr int kWords = 4;
+  using Stream = PhiloxScheme::Stream;
+  GPURNG_HD static constexpr Stream stream(std::uint64_t seed) { return PhiloxScheme::stream(seed); }
+  GPURNG_HD static GPURNG_FORCEINLINE Block block(const Stream& st, std::uint64_t b) {
+    const std::uint64_t c = 2 * (b >> 16);  // b < 2^62 (positions < 2^64, four per block): no overflow
+    const std::uint32_t s = static_cast<std::uint32_t>(b & 0xffffu);
+    const PhiloxScheme::Block x = philox::philox4x32<10>(
+        PhiloxScheme::Block{{static_cast<std::uint32_t>(c), static_cast<std::uint32_t>(c >> 32), s, 0u}}, st.key);
+    const PhiloxScheme::Block y = philox::philox4x32<10>(
+        PhiloxScheme::Block{{static_cast<std::uint32_t>(c + 1), static_cast<std::uint32_t>((c + 1) >> 32), s, 0u}},
+        st.key);
+    return Block{{pair(x.v[0], x.v[1]), pair(x.v[2], x.v[3]), pair(y.v[0], y.v[1]), pair(y.v[2], y.v[3])}};
+  }
+  GPURNG_HD static constexpr std::uint64_t pair(std::uint32_t x, std::uint32_t y) {
+    return std::uint64_t{x} | (std::uint64_t{y} << 32);
+  }
+};
+
+struct PhiloxDoubleTraits : CounterTraits<PhiloxDoubleScheme> {
+  GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) {
+    return curand_host::uniform_float(static_cast<std::uint32_t>(r));
+  }
+  GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) {
+    return uniform_double_two_words(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(r >> 32));
+  }
 };
 
 }  // namespace gpurng::core::curand_host
