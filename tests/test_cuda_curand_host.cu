@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -148,13 +149,20 @@ TEST(CudaCurandHost, MatchesCurandHostApi) {
 }
 
 // gpurng's offset k is the element index in cuRAND's order (value i at offset k is value k + i at
-// offset 0). Whether cuRAND's curandSetGeneratorOffset(k) means the same is what this checks; if it
+// offset 0). cuRAND's curandSetGeneratorOffset(k) means the same for bits and floats of all three and
+// for MRG32k3a's doubles (H100, CUDA 13.0). Not for the doubles of XORWOW and Philox, which take two
+// words each: there cuRAND's offset counts words of a stream, not doubles (from k = 1 for XORWOW, from
+// k = 4095 for Philox in this test), so those are left out and docs/ENGINES.md says so. If a check
 // fails, the message says whether cuRAND instead skips every stream by k (element n at offset k =
-// element n + k * streams at offset 0), and docs/ENGINES.md must then say so.
+// element n + k * streams at offset 0).
 TEST(CudaCurandHost, CurandSetGeneratorOffsetIsTheElementOffset) {
   REQUIRE_DEVICE();
   for (const Case& c : kCases) {
     for (Kind k : kKinds) {
+      if (k == Kind::uniform_double && std::string(c.name) != "mrg32k3a-curand") {
+        std::printf("not compared: %s doubles at curandSetGeneratorOffset(k) (cuRAND counts words there)\n", c.name);
+        continue;
+      }
       for (std::uint64_t off : {1ull, 3ull, 4095ull, 4097ull, 81921ull, 262147ull, 1000003ull}) {
         const std::size_t n = 300000;
         const auto t = theirs(c, 5489, off, {n}, k);
