@@ -73,7 +73,7 @@ done
 
 # Every engine over P ranks equals one device (uniform floats at offset 2^32 + 7; Sobol' in 3 dims at 33).
 EN=${ENGINE_N:-16777219}
-for e in $("$B"/gpurng list 2>/dev/null | awk '/^engines/{f=1;next} f&&NF==0{exit} f{print $1}'); do
+for e in $("$B"/gpurng list 2>/dev/null | awk '/^engines/{f=1;next} /^[^ ]/{f=0} f && /^  [a-z]/{print $1}'); do
   cnt=$EN; extra=(); off=4294967303
   [[ $e == sobol* ]] && { cnt=$(( EN / 3 * 3 )); extra=(--dims 3); off=33; }
   "$B"/gpurng generate --engine "$e" "${extra[@]}" --dist uniform --precision float --offset "$off" --count "$cnt" --format bin \
@@ -100,8 +100,8 @@ if want mpibench; then
     record "bench_mpi_generate -np $np" "rc=$?"
   done
   echo "engine  1-rank GS/s  $P-rank GS/s  ratio (target >= 0.95 x $P)"
-  join <(awk 'NF>=3 && $2==1 {print $1, $3}' "$OUT/bench_mpi_np1.txt" | sort) \
-       <(awk -v p="$P" 'NF>=3 && $2==p {print $1, $3}' "$OUT/bench_mpi_np$P.txt" | sort) |
+  LC_ALL=C join <(awk 'NF>=3 && $2==1 {print $1, $3}' "$OUT/bench_mpi_np1.txt" | LC_ALL=C sort) \
+       <(awk -v p="$P" 'NF>=3 && $2==p {print $1, $3}' "$OUT/bench_mpi_np$P.txt" | LC_ALL=C sort) |
     awk '{printf "%-22s %10.1f %12.1f %7.2fx\n", $1, $2, $3, $3 / $2}' | tee "$OUT/bench_mpi_table.txt"
 fi
 rm -f "$OUT"/*.bin
