@@ -25,6 +25,19 @@ namespace cc = gpurng::curand_compat;
 
 enum class Kind { bits, uniform, uniform_double };
 
+// The value of type T that the generator's own call gives next: curand_uniform_double, curand_uniform
+// or curand.
+template <class T, class State>
+T draw(State& s) {
+  if constexpr (sizeof(T) == 8) {
+    return cc::curand_uniform_double(&s);
+  } else if constexpr (std::is_same_v<T, float>) {
+    return cc::curand_uniform(&s);
+  } else {
+    return cc::curand(&s);
+  }
+}
+
 struct Xorwow {
   static constexpr std::uint64_t kStreams = 4096;
   template <class T>
@@ -32,13 +45,7 @@ struct Xorwow {
     cc::curandStateXORWOW_t s;
     const std::uint64_t per_value = sizeof(T) == 8 ? 2 : 1;  // curand_uniform_double takes two outputs
     cc::curand_init(seed, n % kStreams, per_value * (n / kStreams), &s);
-    if constexpr (sizeof(T) == 8) {
-      return cc::curand_uniform_double(&s);
-    } else if constexpr (std::is_same_v<T, float>) {
-      return cc::curand_uniform(&s);
-    } else {
-      return cc::curand(&s);
-    }
+    return draw<T>(s);
   }
 };
 
@@ -48,13 +55,7 @@ struct Mrg32k3a {
   static T at(std::uint64_t seed, std::uint64_t n) {
     cc::curandStateMRG32k3a_t s;
     cc::curand_init(seed, n % kStreams, n / kStreams, &s);
-    if constexpr (sizeof(T) == 8) {
-      return cc::curand_uniform_double(&s);
-    } else if constexpr (std::is_same_v<T, float>) {
-      return cc::curand_uniform(&s);
-    } else {
-      return cc::curand(&s);
-    }
+    return draw<T>(s);
   }
 };
 
@@ -72,11 +73,7 @@ struct Philox {
     }
     // Subsequence j mod 65536, then the block j div 65536 and the word n mod 4 as a word offset.
     cc::curand_init(seed, j % 65536, 4 * (j / 65536) + n % 4, &s);
-    if constexpr (std::is_same_v<T, float>) {
-      return cc::curand_uniform(&s);
-    } else {
-      return cc::curand(&s);
-    }
+    return draw<T>(s);
   }
 };
 

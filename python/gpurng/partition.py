@@ -24,26 +24,13 @@ one global sequence. With mpi4py (not needed by gpurng itself)::
 """
 
 import collections
-import operator
 
 from . import _gpurng
+from ._generator import _uint as _u64  # one integer check for the package
 
-_U64_MAX = (1 << 64) - 1
 
 #: Part ``k``: items ``first .. first + count - 1``.
 BlockPart = collections.namedtuple("BlockPart", ["first", "count"])
-
-
-def _u64(value, what):
-    if isinstance(value, bool):
-        raise TypeError("%s must be an integer, got bool" % what)
-    try:
-        v = operator.index(value)
-    except TypeError:
-        raise TypeError("%s must be an integer, got %s" % (what, type(value).__name__)) from None
-    if v < 0 or v > _U64_MAX:
-        raise ValueError("%s: %d is out of range [0, 2^64-1]" % (what, v))
-    return v
 
 
 def block_part(n, parts, k):
