@@ -93,12 +93,10 @@ void DeviceSet::generate(GeneratorImpl& primary, const Request& req, void* out, 
   const std::size_t size = value_size(req.type);
   auto* bytes = static_cast<unsigned char*>(out);
   run_parts([&](std::size_t k) {
-    const BlockPart p = block_part(positions, parts_.size(), k);
-    if (p.count == 0) return;
-    GeneratorImpl& g = *parts_[k];
-    g.ctx_.cuda_blocks = primary.ctx_.cuda_blocks;
-    g.ctx_.cpu_threads = primary.ctx_.cpu_threads;
-    g.engine_->set_offset(base + p.first);
+    BlockPart p{};
+    GeneratorImpl* const part = ready_part(primary, base, positions, k, p);
+    if (part == nullptr) return;
+    GeneratorImpl& g = *part;
     if (d == 1) {
       g.generate_here(req, bytes + p.first * size, static_cast<std::size_t>(p.count));
       return;
@@ -113,6 +111,17 @@ void DeviceSet::generate(GeneratorImpl& primary, const Request& req, void* out, 
     }
   });
   primary.engine_->set_offset(base + positions);
+}
+
+GeneratorImpl* DeviceSet::ready_part(const GeneratorImpl& primary, std::uint64_t base, std::uint64_t positions,
+                                     std::size_t k, BlockPart& p) {
+  p = block_part(positions, parts_.size(), k);
+  if (p.count == 0) return nullptr;
+  GeneratorImpl& g = *parts_[k];
+  g.ctx_.cuda_blocks = primary.ctx_.cuda_blocks;
+  g.ctx_.cpu_threads = primary.ctx_.cpu_threads;
+  g.engine_->set_offset(base + p.first);
+  return &g;
 }
 
 void DeviceSet::generate_per_device(GeneratorImpl& primary, const Request& req, void* const* outs, std::size_t n) {
@@ -139,14 +148,11 @@ void DeviceSet::generate_per_device(GeneratorImpl& primary, const Request& req, 
   sync(primary);
   const std::uint64_t base = primary.engine_->offset();
   run_parts([&](std::size_t k) {
-    const BlockPart p = block_part(positions, parts_.size(), k);
-    if (p.count == 0) return;
-    GeneratorImpl& g = *parts_[k];
-    g.ctx_.cuda_blocks = primary.ctx_.cuda_blocks;
-    g.ctx_.cpu_threads = primary.ctx_.cpu_threads;
-    g.engine_->set_offset(base + p.first);
-    g.generate_here(req, outs[k], static_cast<std::size_t>(p.count * d));
-    g.synchronize();
+    BlockPart p{};
+    GeneratorImpl* const g = ready_part(primary, base, positions, k, p);
+    if (g == nullptr) return;
+    g->generate_here(req, outs[k], static_cast<std::size_t>(p.count * d));
+    g->synchronize();
   });
   primary.engine_->set_offset(base + positions);
 }

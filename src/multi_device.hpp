@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "exec.hpp"
+#include "gpurng/partition.hpp"
 
 namespace gpurng::detail {
 
@@ -42,6 +43,11 @@ class DeviceSet {
   std::uint64_t positions_of(const GeneratorImpl& primary, std::size_t n) const;
   // Makes the part generators again if primary's sequence changed since they were made.
   void sync(const GeneratorImpl& primary);
+  // Part k of a call of `positions` positions from offset `base`: p receives its range; returns its
+  // generator with primary's launch settings, moved to the part's first position, or null for an
+  // empty part.
+  GeneratorImpl* ready_part(const GeneratorImpl& primary, std::uint64_t base, std::uint64_t positions, std::size_t k,
+                            BlockPart& p);
   // Runs body(k) for every part, at once (one thread per part), and rethrows the error of the first
   // part that failed, after all have finished.
   template <class F>
