@@ -4,10 +4,13 @@
 # of an earlier one (.device-before.tar.xz: bin/gpurng and lib/libgpurng.so* under .device-before/),
 # alternately, in the same call, and compares them with scripts/bench_compare.py. Logs go to $OUT.
 #   ENGINES=a,b   engines (default: every engine); SIZES (default 2^28); RUNS (default 3)
+#   AFTER=dir     the build to compare (default .device; unpacked from dir.tar.xz if missing)
+#   ROUNDS=k      before/after pairs, alternating (default 1); compare-K.txt per round
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/gpurng-out}; mkdir -p "$OUT"
-[ -d .device ] || tar xJf .device.tar.xz
+AFTER=${AFTER:-.device}
+[ -d "$AFTER" ] || tar xJf "$AFTER.tar.xz"
 [ -d .device-before ] || tar xJf .device-before.tar.xz
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 args=(bench --backend cuda --sizes "${SIZES:-2^28}" --runs "${RUNS:-3}" --energy-ms 0)
@@ -18,8 +21,12 @@ run() {  # run NAME DIR
     > "$OUT/$1.txt" 2>&1
   echo "$1 rc=$? $(( $(date +%s) - s ))s"
 }
-run before .device-before
-run after .device
-python3 scripts/bench_compare.py "$OUT/before.json" "$OUT/after.json" > "$OUT/compare.txt"; rc=$?
-grep -E "SLOWER|cells compared" "$OUT/compare.txt"
+rc=0
+for k in $(seq 1 "${ROUNDS:-1}"); do
+  sfx=$([ "${ROUNDS:-1}" = 1 ] || echo "-$k")
+  run "before$sfx" .device-before
+  run "after$sfx" "$AFTER"
+  python3 scripts/bench_compare.py "$OUT/before$sfx.json" "$OUT/after$sfx.json" > "$OUT/compare$sfx.txt" || rc=1
+  grep -E "SLOWER|cells compared" "$OUT/compare$sfx.txt"
+done
 exit $rc
