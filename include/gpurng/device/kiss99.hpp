@@ -26,6 +26,8 @@ class Kiss99 {
   }
   GPURNG_HD void skipahead(std::uint64_t n) { core::kiss99::skip(state_, n); }
 
+  // The engine's next raw output: what gpurng/device/distributions.hpp's draw() feeds a sampler.
+  GPURNG_HD GPURNG_FORCEINLINE typename Engine::raw_type next_raw() { return Engine::next(state_); }
   GPURNG_HD GPURNG_FORCEINLINE std::uint32_t bits() { return Engine::next(state_); }
   GPURNG_HD GPURNG_FORCEINLINE float uniform() { return Engine::uniform_float(Engine::next(state_)); }
   GPURNG_HD GPURNG_FORCEINLINE double uniform_double() { return Engine::uniform_double(Engine::next(state_)); }

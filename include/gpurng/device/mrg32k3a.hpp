@@ -42,6 +42,8 @@ class Mrg32k3a {
     has_cached_ = false;
   }
 
+  // The engine's next raw output: what gpurng/device/distributions.hpp's draw() feeds a sampler.
+  GPURNG_HD GPURNG_FORCEINLINE typename Engine::raw_type next_raw() { return Engine::next(state_); }
   GPURNG_HD std::uint32_t bits() { return Engine::bits(Engine::next(state_)); }
   GPURNG_HD float uniform() { return Engine::uniform_float(Engine::next(state_)); }
   GPURNG_HD double uniform_double() { return Engine::uniform_double(Engine::next(state_)); }

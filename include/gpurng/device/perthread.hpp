@@ -63,6 +63,8 @@ class PerThread {
     has_cached_ = false;
   }
 
+  // The engine's next raw output: what gpurng/device/distributions.hpp's draw() feeds a sampler.
+  GPURNG_HD GPURNG_FORCEINLINE typename E::raw_type next_raw() { return E::next(state_); }
   GPURNG_HD GPURNG_FORCEINLINE std::uint32_t bits() { return E::bits(E::next(state_)); }
   GPURNG_HD GPURNG_FORCEINLINE float uniform() { return E::uniform_float(E::next(state_)); }
   GPURNG_HD GPURNG_FORCEINLINE double uniform_double() { return E::uniform_double(E::next(state_)); }
