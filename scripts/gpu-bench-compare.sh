@@ -5,7 +5,7 @@
 # alternately, in the same call, and compares them with scripts/bench_compare.py. Logs go to $OUT.
 #   ENGINES=a,b   engines (default: every engine); SIZES (default 2^28); RUNS (default 3)
 #   AFTER=dir     the build to compare (default .device; unpacked from dir.tar.xz if missing)
-#   ROUNDS=k      before/after pairs, alternating (default 1); compare-K.txt per round
+#   ROUNDS=k      before/after pairs, alternating (default 1); compare.txt has each cell's median ratio
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/gpurng-out}; mkdir -p "$OUT"
@@ -21,12 +21,17 @@ run() {  # run NAME DIR
     > "$OUT/$1.txt" 2>&1
   echo "$1 rc=$? $(( $(date +%s) - s ))s"
 }
-rc=0
+pairs=()
 for k in $(seq 1 "${ROUNDS:-1}"); do
   sfx=$([ "${ROUNDS:-1}" = 1 ] || echo "-$k")
   run "before$sfx" .device-before
   run "after$sfx" "$AFTER"
-  python3 scripts/bench_compare.py "$OUT/before$sfx.json" "$OUT/after$sfx.json" > "$OUT/compare$sfx.txt" || rc=1
-  grep -E "SLOWER|cells compared" "$OUT/compare$sfx.txt"
+  pairs+=("$OUT/before$sfx.json" "$OUT/after$sfx.json")
 done
+# One verdict: with several rounds, each cell's median ratio over the pairs (bench_compare.py).
+python3 scripts/bench_compare.py "${pairs[@]}" > "$OUT/compare.txt"; rc=$?
+grep -E "SLOWER|cells compared" "$OUT/compare.txt"
+# The raw runs travel packed (the device tool brings back a limited number of files).
+tar czf "$OUT/runs.tgz" -C "$OUT" $(cd "$OUT" && ls before*.json after*.json before*.txt after*.txt) && \
+  rm -f "$OUT"/before*.json "$OUT"/after*.json "$OUT"/before*.txt "$OUT"/after*.txt
 exit $rc
