@@ -14,7 +14,7 @@
 namespace gpurng::detail::cpu {
 
 // The FMA clone needs GCC/Clang on x86-64 (elsewhere the generic loop runs, with the same bits).
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__CUDACC__)
+#if !defined(GPURNG_NO_FMA_CLONE) && (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__CUDACC__)
 #define GPURNG_CPU_FMA_CLONE 1
 #else
 #define GPURNG_CPU_FMA_CLONE 0
