@@ -18,6 +18,11 @@ and enforces:
   6. the family code src/families/** (plans, jump polynomials, parameter files, stream layouts) and
      the list of distributions src/distributions/** include neither the fronts (src/engines/**, src/engine_impl.hpp) nor the backends
      (src/cpu/**, src/cuda/**, src/opencl/**): both layers import it.
+  7. one backend seam: outside src/cuda/, only src/backend_seam.hpp (and src/cuda_absent.cpp) test
+     GPURNG_WITH_CUDA in the preprocessor.
+  8. the OpenCL kernel sources (src/opencl/kernel_bodies.cpp, kernel_entries.cl, engine_list.hpp,
+     kernel_args.hpp) include only include/gpurng/core/**, each other and the six standard headers that
+     src/opencl/kernel_std/ stands in for: they are compiled for an OpenCL device.
 
 Violations that exist today are listed in scripts/layer_allowlist.txt (`from -> to  # rule N`). The
 check fails on a violation that is not in the allowlist and on an allowlist entry that no longer
@@ -40,7 +45,7 @@ import sys
 SCAN_DIRS = ["include", "src", "tools", "bench", "examples", "scripts/exp", "python", "tests"]
 SKIP_DIRS = ["tests/data"]  # data and fixtures, not sources
 SOURCE_EXTS = {".h", ".hh", ".hpp", ".hxx", ".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh",
-               ".inc", ".inl", ".ipp", ".tpp"}
+               ".inc", ".inl", ".ipp", ".tpp", ".cl"}
 
 # Include roots each part of the tree compiles with, after the including file's own directory, in the
 # order tried (from the target_include_directories calls in the CMakeLists and the internal targets
@@ -79,7 +84,16 @@ RULES = {
        "(src/cpu/, src/cuda/, src/opencl/)",
     7: "the library chooses its backend in one place: outside the CUDA backend, only src/backend_seam.hpp "
        "compiles code in or out with #if GPURNG_WITH_CUDA",
+    8: "the OpenCL kernel sources (src/opencl/kernel_*, engine_list.hpp) include only include/gpurng/core/, "
+       "each other and the stand-ins of src/opencl/kernel_std/ for the six standard headers",
 }
+
+# Rule 8: what clang compiles for an OpenCL device (src/opencl/CMakeLists.txt): no host API, no
+# standard library beyond the stand-ins, like the CUDA kernels' core/ but checked here because these
+# files are not a CMake target's sources.
+OPENCL_KERNEL_FILES = ["src/opencl/kernel_bodies.cpp", "src/opencl/kernel_entries.cl", "src/opencl/engine_list.hpp",
+                       "src/opencl/kernel_args.hpp"]
+OPENCL_STD_STANDINS = {"cstddef", "cstdint", "cstring", "cmath", "type_traits", "utility"}
 
 # Rule 7: the files of src/ that may test GPURNG_WITH_CUDA in the preprocessor besides src/cuda/: the
 # seam itself and the stand-in for the CUDA backend in builds without it.
@@ -210,6 +224,12 @@ def check_edge(src, target, kind, name):
                 rules.append(2)
         elif not (under(target, "include/gpurng/core") or under(target, "include/gpurng/device")):
             rules.append(2)
+    if src in OPENCL_KERNEL_FILES:
+        if target is None:
+            if kind == '"' or name not in OPENCL_STD_STANDINS:
+                rules.append(8)
+        elif not (under(target, "include/gpurng/core") or target in OPENCL_KERNEL_FILES):
+            rules.append(8)
     if target is None:
         return rules
     if any(under(src, b) for b in BACKEND_DIRS):
@@ -247,7 +267,8 @@ def scan(tree):
         for m in INCLUDE_RE.finditer(text):
             kind, name = m.group(1), m.group(2).strip()
             if kind == "<" and not name.startswith("gpurng/") and not (
-                    under(rel, "include/gpurng/core") or under(rel, "include/gpurng/device")):
+                    under(rel, "include/gpurng/core") or under(rel, "include/gpurng/device") or
+                    rel in OPENCL_KERNEL_FILES):
                 continue
             target = tree.resolve(rel, kind, name)
             line = text.count("\n", 0, m.start()) + 1

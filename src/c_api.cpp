@@ -77,9 +77,9 @@ gpurng_status_t gpurng_create(gpurng_generator_t* generator, gpurng_engine_t eng
   return guarded([&] {
     non_null(generator, "generator");
     *generator = nullptr;
-    if (backend < GPURNG_BACKEND_AUTO || backend > GPURNG_BACKEND_CUDA) {
+    if (backend < GPURNG_BACKEND_AUTO || backend > GPURNG_BACKEND_OPENCL) {
       throw gpurng::Error(gpurng::Status::invalid_argument,
-                          "backend: " + std::to_string(int(backend)) + " is not one of AUTO (0), CPU (1), CUDA (2)");
+                          "backend: " + std::to_string(int(backend)) + " is not one of AUTO (0), CPU (1), CUDA (2), OPENCL (3)");
     }
     gpurng::engine_info(static_cast<gpurng::Engine>(engine));  // throws for an unknown engine
     *generator = new gpurng_generator{gpurng::Generator(static_cast<gpurng::Engine>(engine),

@@ -1,6 +1,6 @@
 // From a run-time Request to the compile-time transform, and from there to the backend's fill.
 // Shared by every engine whose backends fill from one base state and a position (skip-ahead
-// engines); the CPU body and the CUDA kernel both come from core/produce.hpp.
+// engines); the CPU body, the CUDA kernel and the OpenCL kernels all come from core/produce.hpp.
 #pragma once
 
 #include <type_traits>
@@ -8,6 +8,7 @@
 #include "backend_seam.hpp"
 #include "cpu/fill.hpp"
 #include "cuda/launch.hpp"
+#include "opencl/launch.hpp"
 #include "engine_impl.hpp"
 #include "distributions/select_transform.hpp"
 
@@ -40,7 +41,8 @@ void fill_from_base(const typename E::state_type& base, std::uint64_t first, con
     V* const values = static_cast<V*>(out);
     on_backend(
         ctx, [&] { cpu::fill<E>(base, first, n, tr, values, ctx.cpu_threads); },
-        [&] { cuda::launch_fill<E>(base, first, n, tr, values, ctx); });
+        [&] { cuda::launch_fill<E>(base, first, n, tr, values, ctx); },
+        [&] { opencl::launch_fill<E>(base, first, n, tr, values, ctx); });
   });
 }
 

@@ -28,10 +28,11 @@ struct Request {
 };
 
 struct ExecContext {
-  Backend backend;            // cpu or cuda, resolved
+  Backend backend;            // cpu, cuda or opencl, resolved
   CUstream_st* stream;        // CUDA backend
   unsigned cuda_blocks;       // 0 = automatic
   unsigned cpu_threads;       // 0 = all hardware threads
+  int opencl_device;          // OpenCL backend: index of opencl_devices()
 };
 
 }  // namespace gpurng::detail

@@ -15,6 +15,8 @@
 #include "engine_impl.hpp"
 #include "generator_impl.hpp"
 #include "multi_device.hpp"
+#include "opencl/engines.hpp"
+#include "opencl/runtime.hpp"
 #include "state_codec.hpp"
 
 namespace gpurng {
@@ -30,6 +32,23 @@ GeneratorImpl::GeneratorImpl(Engine e, Backend requested) : engine_(make_engine(
   ctx_.stream = nullptr;
   ctx_.cuda_blocks = 0;
   ctx_.cpu_threads = 0;
+  ctx_.opencl_device = -1;
+  if (ctx_.backend == Backend::opencl) {
+    if (!opencl::serves(e)) {
+      throw Error(Status::unsupported, std::string("backend opencl: engine ") + engine_info(e).name +
+                                           " does not run on the opencl backend yet; it runs " +
+                                           opencl::served_names());
+    }
+    ctx_.opencl_device = opencl::default_device();
+    if (!opencl::device_present(ctx_.opencl_device)) {
+      const std::vector<OpenclDeviceInfo> all = opencl::devices();
+      throw Error(Status::no_device,
+                  all.empty() ? std::string("backend opencl: no OpenCL platform with a device was found")
+                              : "backend opencl: device " + std::to_string(ctx_.opencl_device) +
+                                    " (GPURNG_OPENCL_DEVICE) does not exist; devices are 0 .. " +
+                                    std::to_string(all.size() - 1));
+    }
+  }
 }
 
 GeneratorImpl::~GeneratorImpl() {
@@ -51,9 +70,14 @@ Backend GeneratorImpl::resolve(Backend b) {
       if (!built_with_cuda()) throw Error(Status::no_device, "backend cuda: this gpurng was built without CUDA support");
       if (!cuda::device_present()) throw Error(Status::no_device, "backend cuda: no CUDA device is available");
       return Backend::cuda;
+    case Backend::opencl:
+      if (!built_with_opencl()) {
+        throw Error(Status::no_device, "backend opencl: this gpurng was built without the OpenCL kernels");
+      }
+      return Backend::opencl;
   }
   throw Error(Status::invalid_argument, "backend: unknown value " + std::to_string(static_cast<int>(b)) +
-                                            "; valid: automatic (0), cpu (1), cuda (2)");
+                                            "; valid: automatic (0), cpu (1), cuda (2), opencl (3)");
 }
 
 int GeneratorImpl::bind_device() {
@@ -84,9 +108,10 @@ void GeneratorImpl::generate_per_device(const Request& req, void* const* outs, s
 void GeneratorImpl::generate_here(const Request& req, void* out, std::size_t n) {
   const std::uint64_t saved_offset = engine_->offset();
   try {
-    if (ctx_.backend == Backend::cpu) {
+    if (ctx_.backend != Backend::cuda) {  // cpu and opencl write host memory
       if (built_with_cuda() && cuda::memory_kind(out) == cuda::MemoryKind::device) {
-        throw Error(Status::invalid_argument, "out: points to CUDA device memory, but the generator's backend is cpu");
+        throw Error(Status::invalid_argument, std::string("out: points to CUDA device memory, but the generator's backend is ") +
+                                                  backend_name(ctx_.backend));
       }
       engine_->generate(req, out, n, ctx_);
     } else {

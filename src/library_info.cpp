@@ -25,6 +25,7 @@ const char* backend_name(Backend b) noexcept {
     case Backend::automatic: return "auto";
     case Backend::cpu: return "cpu";
     case Backend::cuda: return "cuda";
+    case Backend::opencl: return "opencl";
   }
   return "unknown";
 }

@@ -78,6 +78,7 @@ typedef enum gpurng_backend {
   GPURNG_BACKEND_AUTO = 0, /* CUDA if a device is present, else CPU */
   GPURNG_BACKEND_CPU = 1,
   GPURNG_BACKEND_CUDA = 2,
+  GPURNG_BACKEND_OPENCL = 3, /* an OpenCL device; only some engines (docs/ARCHITECTURE.md) */
   GPURNG_BACKEND_FORCE_INT = 0x7fffffff
 } gpurng_backend_t;
 

@@ -92,6 +92,7 @@ enum class Backend : int {
   automatic = 0,  // CUDA if built with CUDA and a device is present, otherwise CPU
   cpu = 1,
   cuda = 2,
+  opencl = 3,  // an OpenCL device (opencl_devices(); GPURNG_OPENCL_DEVICE picks one): some engines only
 };
 
 // The distributions (docs/ENGINES.md, "Distributions": method, parameters, which positions of the
@@ -176,6 +177,23 @@ struct DeviceInfo {
 };
 
 bool built_with_cuda() noexcept;
+
+// OpenCL devices (Backend::opencl), found at run time through libOpenCL.so.1: every device of every
+// platform, in order; empty without an ICD loader or a platform. `format` is the program format the
+// backend loads on it ("spir", "ptx"), or "none" where it can load none of those built.
+struct OpenclDeviceInfo {
+  int index;
+  std::string platform;
+  std::string name;
+  std::string version;
+  bool gpu;
+  unsigned compute_units;
+  std::size_t global_memory_bytes;
+  std::string format;
+};
+std::vector<OpenclDeviceInfo> opencl_devices();
+// Whether this gpurng was built with the OpenCL kernels (the build found clang and LLVM's tools).
+bool built_with_opencl() noexcept;
 // The CUDA devices this process can use; empty without CUDA support or without a device.
 std::vector<DeviceInfo> cuda_devices();
 // The backend Backend::automatic resolves to on this machine.

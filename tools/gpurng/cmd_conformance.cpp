@@ -40,7 +40,8 @@ Backend parse_backend(const std::string& s) {
   if (s == "auto") return Backend::automatic;
   if (s == "cpu") return Backend::cpu;
   if (s == "cuda") return Backend::cuda;
-  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda");
+  if (s == "opencl") return Backend::opencl;
+  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda, opencl");
 }
 
 std::string read_file(const std::string& path, const char* option) {

@@ -122,7 +122,8 @@ Backend parse_backend(const std::string& s) {
   if (s == "auto") return Backend::automatic;
   if (s == "cpu") return Backend::cpu;
   if (s == "cuda") return Backend::cuda;
-  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda");
+  if (s == "opencl") return Backend::opencl;
+  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda, opencl");
 }
 
 Format parse_format(const std::string& s) {
@@ -367,7 +368,7 @@ std::function<int()> add_generate_command(CLI::App& app) {
   }
   cmd->add_option("--format", o->format, "txt (one value per line) | bin (raw little-endian) | npy")->capture_default_str();
   cmd->add_option("--out", o->out, "Output file, or - for standard output")->capture_default_str();
-  cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda")->capture_default_str();
+  cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda | opencl (GPURNG_OPENCL_DEVICE picks the device)")->capture_default_str();
   cmd->add_option("--threads", o->threads, "CPU backend threads, 0 = all")->capture_default_str();
   cmd->add_option("--devices", o->devices,
                   "CUDA backend: spread the work over these devices, e.g. 0,1 or all (each computes a contiguous "

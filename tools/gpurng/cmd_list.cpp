@@ -42,6 +42,10 @@ std::function<int()> add_list_command(CLI::App& app) {
     fmt::format_to(out, "  cuda         {}\n", !built_with_cuda() ? "not built (no CUDA compiler at build time)"
                                        : devices.empty()  ? "built, but no CUDA device is available"
                                                           : "available");
+    const std::vector<OpenclDeviceInfo> cl_devices = opencl_devices();
+    fmt::format_to(out, "  opencl       {}\n", !built_with_opencl() ? "not built (no clang-14/LLVM tools at build time)"
+                                         : cl_devices.empty()   ? "built, but no OpenCL platform with a device"
+                                                                : "available (some engines: docs/ARCHITECTURE.md)");
     fmt::format_to(out, "  auto         resolves to {}\n", backend_name(default_backend()));
     fmt::format_to(out, "devices:\n");
     if (devices.empty()) fmt::format_to(out, "  (none)\n");
@@ -49,6 +53,13 @@ std::function<int()> add_list_command(CLI::App& app) {
       fmt::format_to(out, "  {}: {}, compute capability {}.{}, {} multiprocessors, {:.1f} GiB\n", d.index, d.name,
                  d.compute_major, d.compute_minor, d.multiprocessors,
                  static_cast<double>(d.global_memory_bytes) / (1024.0 * 1024.0 * 1024.0));
+    }
+    fmt::format_to(out, "opencl devices (GPURNG_OPENCL_DEVICE=<index>):\n");
+    if (cl_devices.empty()) fmt::format_to(out, "  (none)\n");
+    for (const OpenclDeviceInfo& d : cl_devices) {
+      fmt::format_to(out, "  {}: {} / {}, {}, {} {}, {} compute units, {:.1f} GiB, programs: {}\n", d.index, d.platform,
+                     d.name, d.version, d.gpu ? "GPU" : "non-GPU", "device", d.compute_units,
+                     static_cast<double>(d.global_memory_bytes) / (1024.0 * 1024.0 * 1024.0), d.format);
     }
     std::fwrite(text.data(), 1, text.size(), stdout);
     return 0;

@@ -51,7 +51,8 @@ Backend parse_backend(const std::string& s) {
   if (s == "auto") return Backend::automatic;
   if (s == "cpu") return Backend::cpu;
   if (s == "cuda") return Backend::cuda;
-  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda");
+  if (s == "opencl") return Backend::opencl;
+  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda, opencl");
 }
 
 // --json (null when not asked for): the file takes its name here, after a complete run only.

@@ -21,6 +21,16 @@
 #define GPURNG_DEVICE_PASS 0
 #endif
 
+// 1 while compiling the core for an OpenCL device: the OpenCL backend's kernel bodies, which clang
+// compiles as C++17 in its SYCL device mode (src/opencl/CMakeLists.txt says why), or C++ for OpenCL.
+// Such a pass takes the host branches (GPURNG_DEVICE_PASS is 0: plain operators, compiled without
+// contraction) except where a host branch needs what those targets lack (unsigned __int128).
+#if defined(__SYCL_DEVICE_ONLY__) || defined(__OPENCL_CPP_VERSION__)
+#define GPURNG_OPENCL_PASS 1
+#else
+#define GPURNG_OPENCL_PASS 0
+#endif
+
 #if defined(_MSC_VER) && !defined(__CUDACC__)
 #define GPURNG_FORCEINLINE __forceinline
 #else

@@ -4,18 +4,19 @@
 // One struct of two 64-bit words on host and device, so both sides run the same arithmetic; only the
 // high half of a product has two paths, which give the same bits: the device's __umulhi and
 // __umul64hi (one instruction each), and on the host a 64-bit product, or unsigned __int128 (GCC and
-// Clang, the host compilers this project builds with; nvcc's host pass uses them too).
+// Clang, the host compilers this project builds with; nvcc's host pass uses them too). The OpenCL
+// kernels (no __int128) form the 64 x 64 high half from 32-bit halves.
 #pragma once
 
 #include "gpurng/core/config.hpp"
 
-#if !GPURNG_DEVICE_PASS && !defined(__SIZEOF_INT128__)
+#if !GPURNG_DEVICE_PASS && !GPURNG_OPENCL_PASS && !defined(__SIZEOF_INT128__)
 #error "gpurng/core/uint128.hpp needs unsigned __int128 on the host (GCC or Clang)"
 #endif
 
 namespace gpurng::core {
 
-#if !GPURNG_DEVICE_PASS
+#if !GPURNG_DEVICE_PASS && !GPURNG_OPENCL_PASS
 __extension__ typedef unsigned __int128 HostU128;  // __extension__: not ISO C++, -Wpedantic would say
 #endif
 
@@ -32,6 +33,12 @@ GPURNG_HD GPURNG_FORCEINLINE std::uint32_t mulhi32(std::uint32_t a, std::uint32_
 GPURNG_HD GPURNG_FORCEINLINE std::uint64_t mulhi64(std::uint64_t a, std::uint64_t b) {
 #if GPURNG_DEVICE_PASS
   return __umul64hi(a, b);
+#elif GPURNG_OPENCL_PASS
+  // OpenCL targets have no 128-bit integer: the schoolbook product of 32-bit halves, exact.
+  const std::uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+  const std::uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const std::uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);  // < 3 * 2^32
+  return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 #else
   return static_cast<std::uint64_t>((static_cast<HostU128>(a) * b) >> 64);
 #endif

@@ -1,0 +1,333 @@
+// The OpenCL backend's host side (runtime.hpp).
+#include "opencl/runtime.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+#include "opencl/binaries.hpp"
+#include "opencl/cl_api.hpp"
+#include "opencl/kernel_args.hpp"
+
+namespace gpurng::detail::opencl {
+namespace {
+
+[[noreturn]] void fail(const char* call, cl_int code) {
+  if (code == CL_MEM_OBJECT_ALLOCATION_FAILURE || code == CL_OUT_OF_RESOURCES || code == CL_OUT_OF_HOST_MEMORY) {
+    throw Error(Status::out_of_memory, std::string("opencl: ") + call + " failed with OpenCL error " +
+                                           std::to_string(code) + " (out of memory or resources)");
+  }
+  throw Error(Status::internal_error,
+              std::string("opencl: ") + call + " failed with OpenCL error " + std::to_string(code));
+}
+
+void check(const char* call, cl_int code) {
+  if (code != CL_SUCCESS) fail(call, code);
+}
+
+const Api& need_api() {
+  const Api* a = api();
+  if (a == nullptr) {
+    throw Error(Status::no_device, "backend opencl: libOpenCL.so.1 (an OpenCL ICD loader) could not be loaded");
+  }
+  return *a;
+}
+
+std::string platform_text(const Api& cl, cl_platform_id p, cl_uint what) {
+  std::size_t size = 0;
+  if (cl.GetPlatformInfo(p, what, 0, nullptr, &size) != CL_SUCCESS || size == 0) return {};
+  std::string s(size, '\0');
+  if (cl.GetPlatformInfo(p, what, size, s.data(), nullptr) != CL_SUCCESS) return {};
+  s.resize(std::strlen(s.c_str()));
+  return s;
+}
+
+std::string device_text(const Api& cl, cl_device_id d, cl_uint what) {
+  std::size_t size = 0;
+  if (cl.GetDeviceInfo(d, what, 0, nullptr, &size) != CL_SUCCESS || size == 0) return {};
+  std::string s(size, '\0');
+  if (cl.GetDeviceInfo(d, what, size, s.data(), nullptr) != CL_SUCCESS) return {};
+  s.resize(std::strlen(s.c_str()));
+  return s;
+}
+
+template <class T>
+T device_value(const Api& cl, cl_device_id d, cl_uint what) {
+  T v{};
+  if (cl.GetDeviceInfo(d, what, sizeof v, &v, nullptr) != CL_SUCCESS) return T{};
+  return v;
+}
+
+enum class Format { none, spir, ptx };
+
+struct Device {
+  cl_device_id id;
+  OpenclDeviceInfo info;
+  Format format;
+  std::uint64_t max_alloc;
+};
+
+// Every device of every platform; a platform that fails to list its devices is left out.
+std::vector<Device> enumerate() {
+  std::vector<Device> out;
+  const Api* a = api();
+  if (a == nullptr) return out;
+  const Api& cl = *a;
+  cl_uint np = 0;
+  if (cl.GetPlatformIDs(0, nullptr, &np) != CL_SUCCESS || np == 0) return out;
+  std::vector<cl_platform_id> platforms(np);
+  if (cl.GetPlatformIDs(np, platforms.data(), nullptr) != CL_SUCCESS) return out;
+  for (cl_platform_id p : platforms) {
+    cl_uint nd = 0;
+    if (cl.GetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &nd) != CL_SUCCESS || nd == 0) continue;
+    std::vector<cl_device_id> ids(nd);
+    if (cl.GetDeviceIDs(p, CL_DEVICE_TYPE_ALL, nd, ids.data(), nullptr) != CL_SUCCESS) continue;
+    const std::string platform = platform_text(cl, p, CL_PLATFORM_NAME);
+    for (cl_device_id id : ids) {
+      Device d{};
+      d.id = id;
+      d.info.index = static_cast<int>(out.size());
+      d.info.platform = platform;
+      d.info.name = device_text(cl, id, CL_DEVICE_NAME);
+      d.info.version = device_text(cl, id, CL_DEVICE_VERSION);
+      d.info.gpu = (device_value<cl_bitfield>(cl, id, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_GPU) != 0;
+      d.info.compute_units = device_value<cl_uint>(cl, id, CL_DEVICE_MAX_COMPUTE_UNITS);
+      d.info.global_memory_bytes = static_cast<std::size_t>(device_value<cl_ulong>(cl, id, CL_DEVICE_GLOBAL_MEM_SIZE));
+      d.max_alloc = device_value<cl_ulong>(cl, id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+      // NVIDIA's OpenCL loads PTX (and no SPIR); other platforms load SPIR where they list cl_khr_spir.
+      const std::string ext = " " + device_text(cl, id, CL_DEVICE_EXTENSIONS) + " ";
+      if (platform.find("NVIDIA") != std::string::npos) {
+        d.format = Format::ptx;
+      } else if (ext.find(" cl_khr_spir ") != std::string::npos) {
+        d.format = Format::spir;
+      } else {
+        d.format = Format::none;
+      }
+      d.info.format = d.format == Format::ptx ? "ptx" : d.format == Format::spir ? "spir" : "none";
+      out.push_back(std::move(d));
+    }
+  }
+  return out;
+}
+
+// A device in use: its context, queue, and the programs and kernels loaded on it so far.
+class DeviceState {
+ public:
+  explicit DeviceState(const Device& d) : device_(d) {
+    const Api& cl = need_api();
+    cl_int err = CL_SUCCESS;
+    context_ = cl.CreateContext(nullptr, 1, &device_.id, nullptr, nullptr, &err);
+    check("clCreateContext", err);
+    queue_ = cl.CreateCommandQueue(context_, device_.id, 0, &err);
+    if (err != CL_SUCCESS) {
+      cl.ReleaseContext(context_);
+      fail("clCreateCommandQueue", err);
+    }
+  }
+  ~DeviceState() {
+    const Api& cl = *api();
+    for (auto& [name, k] : kernels_) cl.ReleaseKernel(k);
+    for (auto& [name, p] : programs_) cl.ReleaseProgram(p);
+    cl.ReleaseCommandQueue(queue_);
+    cl.ReleaseContext(context_);
+  }
+  DeviceState(const DeviceState&) = delete;
+  DeviceState& operator=(const DeviceState&) = delete;
+
+  const Device& device() const { return device_; }
+  cl_context context() const { return context_; }
+  cl_command_queue queue() const { return queue_; }
+
+  cl_kernel kernel(const char* program, int index) {
+    const std::string name = std::string("gpurng_fill_") + program + "_" + std::to_string(index);
+    const auto found = kernels_.find(name);
+    if (found != kernels_.end()) return found->second;
+    cl_int err = CL_SUCCESS;
+    cl_kernel k = need_api().CreateKernel(load(program), name.c_str(), &err);
+    check("clCreateKernel", err);
+    kernels_.emplace(name, k);
+    return k;
+  }
+
+ private:
+  cl_program load(const char* program) {
+    const auto found = programs_.find(program);
+    if (found != programs_.end()) return found->second;
+    const ProgramBinary* bin = nullptr;
+    for (std::size_t i = 0; i < kProgramCount; ++i) {
+      if (std::strcmp(kPrograms[i].name, program) == 0) bin = &kPrograms[i];
+    }
+    if (bin == nullptr) throw Error(Status::internal_error, std::string("opencl: no program ") + program + " was built");
+    const unsigned char* bytes = device_.format == Format::ptx ? bin->ptx : bin->spir;
+    const std::size_t size = device_.format == Format::ptx ? bin->ptx_size : bin->spir_size;
+    if (device_.format == Format::none || bytes == nullptr || size == 0) {
+      throw Error(Status::unsupported, "backend opencl: device " + std::to_string(device_.info.index) + " (" +
+                                           device_.info.name + ", " + device_.info.platform +
+                                           ") takes none of the program formats this gpurng was built with "
+                                           "(SPIR for cl_khr_spir platforms, PTX for NVIDIA)");
+    }
+    const Api& cl = need_api();
+    cl_int status = CL_SUCCESS;
+    cl_int err = CL_SUCCESS;
+    cl_program p = cl.CreateProgramWithBinary(context_, 1, &device_.id, &size, &bytes, &status, &err);
+    if (err != CL_SUCCESS || status != CL_SUCCESS) fail("clCreateProgramWithBinary", err != CL_SUCCESS ? err : status);
+    const char* options = device_.format == Format::spir ? "-x spir -spir-std=1.2" : "";
+    err = cl.BuildProgram(p, 1, &device_.id, options, nullptr, nullptr);
+    if (err != CL_SUCCESS) {
+      std::string log(4096, '\0');
+      std::size_t used = 0;
+      cl.GetProgramBuildInfo(p, device_.id, CL_PROGRAM_BUILD_LOG, log.size(), log.data(), &used);
+      log.resize(std::strlen(log.c_str()));
+      cl.ReleaseProgram(p);
+      throw Error(Status::unsupported, "backend opencl: device " + std::to_string(device_.info.index) + " (" +
+                                           device_.info.name + ") could not build program " + program +
+                                           " (OpenCL error " + std::to_string(err) + "): " + log);
+    }
+    programs_.emplace(program, p);
+    return p;
+  }
+
+  Device device_;
+  cl_context context_ = nullptr;
+  cl_command_queue queue_ = nullptr;
+  std::map<std::string, cl_program> programs_;
+  std::map<std::string, cl_kernel> kernels_;
+};
+
+// The process's devices in use. One mutex serialises fills: a kernel's arguments are shared state.
+struct Registry {
+  std::mutex mutex;
+  bool listed = false;
+  std::vector<Device> all;
+  std::map<int, std::unique_ptr<DeviceState>> used;
+};
+
+Registry& registry() {
+  static Registry* r = new Registry;  // never destroyed: ICDs may be unloaded before static destructors run
+  return *r;
+}
+
+const std::vector<Device>& listed(Registry& r) {
+  if (!r.listed) {
+    r.all = enumerate();
+    r.listed = true;
+  }
+  return r.all;
+}
+
+DeviceState& use(Registry& r, int index) {
+  const std::vector<Device>& all = listed(r);
+  if (api() == nullptr) need_api();
+  if (index < 0 || static_cast<std::size_t>(index) >= all.size()) {
+    throw Error(Status::no_device, all.empty() ? std::string("backend opencl: no OpenCL platform with a device was found")
+                                               : "backend opencl: device " + std::to_string(index) +
+                                                     " does not exist; devices are 0 .. " +
+                                                     std::to_string(all.size() - 1) + " (gpurng list)");
+  }
+  auto found = r.used.find(index);
+  if (found == r.used.end()) found = r.used.emplace(index, std::make_unique<DeviceState>(all[index])).first;
+  return *found->second;
+}
+
+struct Buffer {
+  cl_mem mem = nullptr;
+  ~Buffer() {
+    if (mem != nullptr) api()->ReleaseMemObject(mem);
+  }
+};
+
+}  // namespace
+
+std::vector<OpenclDeviceInfo> devices() {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<OpenclDeviceInfo> out;
+  for (const Device& d : listed(r)) out.push_back(d.info);
+  return out;
+}
+
+bool device_present(int index) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return index >= 0 && static_cast<std::size_t>(index) < listed(r).size();
+}
+
+int default_device() {
+  const char* s = std::getenv("GPURNG_OPENCL_DEVICE");
+  if (s == nullptr || *s == '\0') return 0;
+  char* end = nullptr;
+  const long v = std::strtol(s, &end, 10);
+  if (*end != '\0' || v < 0 || v > 1 << 20) {
+    throw Error(Status::invalid_argument,
+                std::string("GPURNG_OPENCL_DEVICE: expected a device index (gpurng list), got \"") + s + "\"");
+  }
+  return static_cast<int>(v);
+}
+
+void run_fill(int device, const char* program, int kernel, const void* state, std::size_t state_size,
+              const void* transform, std::size_t transform_size, std::uint64_t first, std::uint64_t n, void* out,
+              std::size_t value_size) {
+  if (n == 0) return;
+  if (state_size > kTransformOffset || transform_size > kArgBytes - kTransformOffset) {
+    throw Error(Status::internal_error, "opencl: kernel arguments larger than kernel_args.hpp allows");
+  }
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  DeviceState& ds = use(r, device);
+  const Api& cl = need_api();
+  cl_kernel k = ds.kernel(program, kernel);
+
+  unsigned char args[kArgBytes] = {};
+  std::memcpy(args, state, state_size);
+  std::memcpy(args + kTransformOffset, transform, transform_size);
+
+  // Chunks of whole rows (kRowLength = 32 values) of at most 256 MiB or the device's largest buffer.
+  const std::uint64_t cap_bytes = std::min<std::uint64_t>(std::uint64_t{1} << 28,
+                                                          ds.device().max_alloc > 0 ? ds.device().max_alloc : 1u << 28);
+  const std::uint64_t chunk = std::max<std::uint64_t>(32, cap_bytes / value_size / 32 * 32);
+  const std::uint64_t first_chunk = std::min<std::uint64_t>(n, chunk);
+  Buffer buf;
+  cl_int err = CL_SUCCESS;
+  buf.mem = cl.CreateBuffer(ds.context(), CL_MEM_WRITE_ONLY, static_cast<std::size_t>(first_chunk * value_size), nullptr,
+                            &err);
+  check("clCreateBuffer", err);
+
+  // Work-items: enough to fill the device (GPUs want many in flight), each a contiguous run of rows.
+  const std::uint64_t units = std::max<cl_uint>(1, ds.device().info.compute_units);
+  const std::uint64_t target = ds.device().info.gpu ? units * 2048 : units * 16;
+  for (std::uint64_t done = 0; done < n;) {
+    const std::uint64_t count = std::min<std::uint64_t>(n - done, chunk);
+    const std::uint64_t pos = first + done;
+    const std::uint64_t rows = count / 32 + 2;  // RowRange::make(pos, count).row_count is at most this
+    const std::uint64_t items_wanted = std::min<std::uint64_t>(rows, target);
+    const std::uint64_t per_item = (rows + items_wanted - 1) / items_wanted;
+    const std::uint64_t items = (rows + per_item - 1) / per_item;
+    const std::size_t global = static_cast<std::size_t>((items + 63) / 64 * 64);
+    const cl_ulong a_first = pos, a_n = count, a_per = per_item;
+    check("clSetKernelArg", cl.SetKernelArg(k, 0, sizeof(cl_mem), &buf.mem));
+    check("clSetKernelArg", cl.SetKernelArg(k, 1, kArgBytes, args));
+    check("clSetKernelArg", cl.SetKernelArg(k, 2, sizeof a_first, &a_first));
+    check("clSetKernelArg", cl.SetKernelArg(k, 3, sizeof a_n, &a_n));
+    check("clSetKernelArg", cl.SetKernelArg(k, 4, sizeof a_per, &a_per));
+    check("clEnqueueNDRangeKernel", cl.EnqueueNDRangeKernel(ds.queue(), k, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
+    check("clEnqueueReadBuffer", cl.EnqueueReadBuffer(ds.queue(), buf.mem, CL_TRUE, 0,
+                                                      static_cast<std::size_t>(count * value_size),
+                                                      static_cast<unsigned char*>(out) + done * value_size, 0, nullptr,
+                                                      nullptr));
+    done += count;
+  }
+}
+
+}  // namespace gpurng::detail::opencl
+
+namespace gpurng {
+
+bool built_with_opencl() noexcept { return detail::opencl::kProgramCount != 0; }
+
+std::vector<OpenclDeviceInfo> opencl_devices() { return detail::opencl::devices(); }
+
+}  // namespace gpurng

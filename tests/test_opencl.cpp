@@ -1,0 +1,199 @@
+// The OpenCL backend (issue 28) against the CPU backend, bit for bit: every engine it serves, every
+// distribution of the list (tests/dist_kinds.hpp) plus bits and uniform in each width, at offsets,
+// with ragged sizes, and many successive calls against one call. Refusals: engines it does not serve
+// yet, and the errors of a machine without OpenCL. Runs on whatever device GPURNG_OPENCL_DEVICE
+// picks (PoCL in CI); skips where no OpenCL platform exists.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "dist_kinds.hpp"
+#include "gpurng/gpurng.h"
+#include "gpurng/gpurng.hpp"
+
+using gpurng::Backend;
+using gpurng::Distribution;
+using gpurng::Engine;
+using gpurng::Error;
+using gpurng::Generator;
+using gpurng::Status;
+using gpurng::ValueType;
+using gpurng::test::DistKind;
+using gpurng::test::value_bytes;
+
+namespace {
+
+// The engines the backend serves (src/opencl/engines.cpp); a change there must change this list.
+const Engine kServed[] = {Engine::mrg32k3a,        Engine::philox4x32_10,   Engine::philox4x64_10,
+                          Engine::threefry4x64_20, Engine::threefry2x32_20, Engine::pcg64,
+                          Engine::pcg64dxsm,       Engine::kiss99,          Engine::philox4x32_10_curand};
+
+bool opencl_usable(std::string* why) {
+  if (!gpurng::built_with_opencl()) {
+    *why = "this gpurng was built without the OpenCL kernels";
+    return false;
+  }
+  if (gpurng::opencl_devices().empty()) {
+    *why = "no OpenCL platform with a device (install pocl-opencl-icd)";
+    return false;
+  }
+  return true;
+}
+
+#define REQUIRE_OPENCL()                                     \
+  do {                                                       \
+    std::string why;                                         \
+    if (!opencl_usable(&why)) GTEST_SKIP() << why;           \
+  } while (0)
+
+// Every kind of the list, plus bits (the engine's width) and both uniforms.
+std::vector<DistKind> kinds_for(Engine e) {
+  std::vector<DistKind> out = gpurng::test::dist_kinds();
+  const bool wide = gpurng::engine_info(e).bits_width == 64;
+  out.push_back({"bits", Distribution::bits, wide ? ValueType::u64 : ValueType::u32, {}, 0});
+  out.push_back({"exponential_f", Distribution::exponential, ValueType::f32, {0.5}, 2.0});
+  out.push_back({"lognormal_d", Distribution::lognormal, ValueType::f64, {0.1, 0.3}, 0});
+  return out;
+}
+
+std::vector<unsigned char> generate(Backend b, Engine e, const DistKind& k, std::uint64_t seed, std::uint64_t stream,
+                                    std::uint64_t offset, const std::vector<std::size_t>& calls) {
+  Generator g(e, b);
+  g.seed(seed);
+  if (stream != 0) g.select_stream(stream);
+  g.offset(offset);
+  std::size_t total = 0;
+  for (std::size_t c : calls) total += c;
+  std::vector<unsigned char> out(total * value_bytes(k.type) + 1, 0xA5);  // one guard byte
+  std::size_t at = 0;
+  for (std::size_t c : calls) {
+    gpurng::test::generate_kind(g, k, out.data() + at * value_bytes(k.type), c);
+    at += c;
+  }
+  EXPECT_EQ(out.back(), 0xA5) << "wrote past the end";
+  out.pop_back();
+  return out;
+}
+
+std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t width) {
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return "first difference at value " + std::to_string(i / width);
+  }
+  return "equal";
+}
+
+class OpenclEqualsCpu : public ::testing::TestWithParam<Engine> {};
+
+TEST_P(OpenclEqualsCpu, EveryDistributionBitForBit) {
+  REQUIRE_OPENCL();
+  const Engine e = GetParam();
+  for (const DistKind& k : kinds_for(e)) {
+    SCOPED_TRACE(std::string(gpurng::engine_info(e).name) + " " + k.name);
+    // A ragged size from a ragged offset (the first and last rows are partial).
+    const std::vector<std::size_t> one{10007};
+    const auto cpu = generate(Backend::cpu, e, k, 1234, 0, 77, one);
+    const auto ocl = generate(Backend::opencl, e, k, 1234, 0, 77, one);
+    ASSERT_EQ(cpu.size(), ocl.size());
+    EXPECT_TRUE(cpu == ocl) << first_difference(cpu, ocl, value_bytes(k.type));
+  }
+}
+
+TEST_P(OpenclEqualsCpu, ManyCallsEqualOneCallAndFarOffsets) {
+  REQUIRE_OPENCL();
+  const Engine e = GetParam();
+  const DistKind uniform_f{"uniform_f", Distribution::uniform, ValueType::f32, {}, 0};
+  const DistKind normal_d{"normal_d", Distribution::normal, ValueType::f64, {-1.0, 0.5}, 0};
+  for (const DistKind& k : {uniform_f, normal_d}) {
+    for (std::uint64_t offset : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{31}, (std::uint64_t{1} << 40) + 7}) {
+      SCOPED_TRACE(std::string(gpurng::engine_info(e).name) + " " + k.name + " offset " + std::to_string(offset));
+      const auto one = generate(Backend::opencl, e, k, 99, 0, offset, {4000});
+      const auto many = generate(Backend::opencl, e, k, 99, 0, offset, {1, 2, 3, 31, 33, 64, 1000, 2866});
+      const auto cpu = generate(Backend::cpu, e, k, 99, 0, offset, {4000});
+      EXPECT_TRUE(one == many) << first_difference(one, many, value_bytes(k.type));
+      EXPECT_TRUE(one == cpu) << first_difference(one, cpu, value_bytes(k.type));
+    }
+  }
+}
+
+TEST_P(OpenclEqualsCpu, LargeCallAndAnotherStream) {
+  REQUIRE_OPENCL();
+  const Engine e = GetParam();
+  const DistKind bits{"bits", Distribution::bits,
+                      gpurng::engine_info(e).bits_width == 64 ? ValueType::u64 : ValueType::u32, {}, 0};
+  // kiss99 and the cuRAND Philox layout have no streams: stream 0 only.
+  const bool streams = e != Engine::kiss99 && e != Engine::philox4x32_10_curand;
+  const auto cpu = generate(Backend::cpu, e, bits, 7, streams ? 3 : 0, 5, {(1u << 20) + 3});
+  const auto ocl = generate(Backend::opencl, e, bits, 7, streams ? 3 : 0, 5, {(1u << 20) + 3});
+  EXPECT_TRUE(cpu == ocl) << first_difference(cpu, ocl, value_bytes(bits.type));
+}
+
+std::string engine_test_name(const ::testing::TestParamInfo<Engine>& info) {
+  std::string s = gpurng::engine_info(info.param).name;
+  for (char& c : s) {
+    if (c == '-') c = '_';
+  }
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(Served, OpenclEqualsCpu, ::testing::ValuesIn(kServed), engine_test_name);
+
+TEST(OpenclBackend, RefusesEnginesItDoesNotServeByName) {
+  for (Engine e : {Engine::mt19937, Engine::dcmt521, Engine::mtgp11213, Engine::sobol32, Engine::xorwow, Engine::mwc}) {
+    try {
+      Generator g(e, Backend::opencl);
+      if (gpurng::built_with_opencl() && !gpurng::opencl_devices().empty()) {
+        ADD_FAILURE() << gpurng::engine_info(e).name << " was accepted on the opencl backend";
+      }
+    } catch (const Error& err) {
+      const std::string m = err.what();
+      if (!gpurng::built_with_opencl()) {
+        EXPECT_EQ(err.status(), Status::no_device) << m;
+      } else {
+        EXPECT_EQ(err.status(), Status::unsupported) << m;
+        EXPECT_NE(m.find(gpurng::engine_info(e).name), std::string::npos) << m;
+        EXPECT_NE(m.find("mrg32k3a"), std::string::npos) << "names what it serves: " << m;
+      }
+    }
+  }
+}
+
+TEST(OpenclBackend, NoDeviceIsAnErrorNotACrash) {
+  // Whatever this machine has, a served engine either works or fails with no_device.
+  try {
+    Generator g(Engine::philox4x32_10, Backend::opencl);
+    float v[5];
+    g.generate_uniform(v, 5);
+    EXPECT_FALSE(gpurng::opencl_devices().empty());
+  } catch (const Error& err) {
+    EXPECT_EQ(err.status(), Status::no_device) << err.what();
+    EXPECT_TRUE(gpurng::opencl_devices().empty() || !gpurng::built_with_opencl()) << err.what();
+  }
+}
+
+TEST(OpenclBackend, CApiTakesTheBackend) {
+  gpurng_generator_t g = nullptr;
+  const gpurng_status_t s = gpurng_create(&g, GPURNG_ENGINE_PHILOX4X32_10, GPURNG_BACKEND_OPENCL);
+  if (s == GPURNG_STATUS_SUCCESS) {
+    float v[3];
+    EXPECT_EQ(gpurng_generate_uniform(g, v, 3), GPURNG_STATUS_SUCCESS) << gpurng_last_error();
+    gpurng_destroy(g);
+  } else {
+    EXPECT_EQ(s, GPURNG_STATUS_NO_DEVICE) << gpurng_last_error();
+  }
+  EXPECT_EQ(gpurng_create(&g, GPURNG_ENGINE_PHILOX4X32_10, static_cast<gpurng_backend_t>(4)),
+            GPURNG_STATUS_INVALID_ARGUMENT);
+}
+
+TEST(OpenclBackend, DevicesAreListed) {
+  REQUIRE_OPENCL();
+  for (const gpurng::OpenclDeviceInfo& d : gpurng::opencl_devices()) {
+    EXPECT_FALSE(d.platform.empty());
+    EXPECT_FALSE(d.name.empty());
+    EXPECT_TRUE(d.format == "spir" || d.format == "ptx" || d.format == "none") << d.format;
+  }
+}
+
+}  // namespace
