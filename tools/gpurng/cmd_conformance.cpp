@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backend_option.hpp"
 #include "commands.hpp"
 #include "conformance.hpp"
 #include "devices_option.hpp"
@@ -36,14 +37,6 @@ struct ConformanceOptions {
 
 [[noreturn]] void usage_error(const std::string& message) { throw Error(Status::invalid_argument, message); }
 
-Backend parse_backend(const std::string& s) {
-  if (s == "auto") return Backend::automatic;
-  if (s == "cpu") return Backend::cpu;
-  if (s == "cuda") return Backend::cuda;
-  if (s == "opencl") return Backend::opencl;
-  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda, opencl");
-}
-
 std::string read_file(const std::string& path, const char* option) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw Error(Status::io_error, std::string(option) + ": cannot open '" + path + "' for reading");
@@ -61,7 +54,7 @@ void print_line(const std::string& line) {
 
 int run(const ConformanceOptions& o) {
   ConformanceRun run;
-  const Backend requested = parse_backend(o.backend);
+  const Backend requested = parse_backend_option(o.backend);
   const std::uint64_t threads = parse_u64(o.threads, "--threads");
   if (threads > 4096) usage_error("--threads: " + o.threads + " is out of range [0, 4096] (0 = all hardware threads)");
   run.cpu_threads = static_cast<unsigned>(threads);

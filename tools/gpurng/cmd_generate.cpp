@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "backend_option.hpp"
 #include "commands.hpp"
 #include "devices_option.hpp"
 #include "dist_params.hpp"
@@ -118,14 +119,6 @@ ValueType value_type_of(ValueKind kind) {
   return ValueType::f64;
 }
 
-Backend parse_backend(const std::string& s) {
-  if (s == "auto") return Backend::automatic;
-  if (s == "cpu") return Backend::cpu;
-  if (s == "cuda") return Backend::cuda;
-  if (s == "opencl") return Backend::opencl;
-  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda, opencl");
-}
-
 Format parse_format(const std::string& s) {
   if (s == "txt") return Format::txt;
   if (s == "bin") return Format::bin;
@@ -193,7 +186,7 @@ int run(const GenerateOptions& o) {
   const Engine engine = parse_engine(o.engine);
   const Distribution dist = parse_dist(o.dist);
   const Format format = parse_format(o.format);
-  const Backend backend = parse_backend(o.backend);
+  const Backend backend = parse_backend_option(o.backend);
   const std::uint64_t count = parse_u64(o.count, "--count");
   const std::uint64_t offset = parse_u64(o.offset, "--offset");
   const std::uint64_t threads = parse_u64(o.threads, "--threads");

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "backend_option.hpp"
 #include "commands.hpp"
 #include "gpurng/gpurng.hpp"
 #include "number_parsing.hpp"
@@ -45,14 +46,6 @@ std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   return buf;
-}
-
-Backend parse_backend(const std::string& s) {
-  if (s == "auto") return Backend::automatic;
-  if (s == "cpu") return Backend::cpu;
-  if (s == "cuda") return Backend::cuda;
-  if (s == "opencl") return Backend::opencl;
-  usage_error("--backend: '" + s + "' is not one of auto, cpu, cuda, opencl");
 }
 
 // --json (null when not asked for): the file takes its name here, after a complete run only.
@@ -235,7 +228,7 @@ int run(const TestArgs& a, const std::string& command_line) {
     usage_error("--battery: '" + a.battery + "' is not one of dieharder, quick, linear");
   }
   const Engine engine = parse_engine(a.engine);
-  const Backend backend = parse_backend(a.backend);
+  const Backend backend = parse_backend_option(a.backend);
   if (a.given("--dieharder-test") && a.battery != "dieharder") usage_error("--dieharder-test applies to --battery dieharder only");
   if (a.given("--multiplier")) {
     if (a.battery != "dieharder") usage_error("--multiplier applies to --battery dieharder only");
