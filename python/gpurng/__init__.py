@@ -23,6 +23,7 @@ from ._gpurng import (  # noqa: F401  (re-exported)
     OutOfMemoryError,
     UnsupportedError,
     built_with_cuda,
+    built_with_opencl,
     cuda_devices,
     default_backend,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "distributions",
     "ENGINE_OPTIONS",
     "built_with_cuda",
+    "built_with_opencl",
     "cuda_devices",
     "default_backend",
     "get_include",

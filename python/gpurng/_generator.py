@@ -83,8 +83,9 @@ class Generator:
     * ``seed``: None (the engine's reference state), an integer in [0, 2^64) (the engine's seeding,
       docs/ENGINES.md), or a sequence of integers (the engine's raw state words or key, like the
       CLI's ``--seed-array``).
-    * ``backend``: ``"auto"`` (CUDA if a GPU is present), ``"cpu"`` or ``"cuda"``. Values are the
-      same bits on every backend.
+    * ``backend``: ``"auto"`` (CUDA if a GPU is present), ``"cpu"``, ``"cuda"`` or ``"opencl"`` (an
+      OpenCL device, ``GPURNG_OPENCL_DEVICE`` picks one; some engines only, into NumPy arrays).
+      Values are the same bits on every backend.
     * ``stream``, ``substream``: the stream selection (mrg32k3a: RngStreams streams 2^127 steps
       apart and substreams 2^76 apart; mwc, xorshift256, kiss, dcmt521, dcmt2203: the first stream).
     * ``offset``: the position of the next value in the canonical sequence.
@@ -124,7 +125,8 @@ class Generator:
         if not isinstance(engine, str):
             raise TypeError("engine must be a str (one of %s), got %s" % (", ".join(engines()), type(engine).__name__))
         if not isinstance(backend, str):
-            raise TypeError("backend must be a str ('auto', 'cpu' or 'cuda'), got %s" % type(backend).__name__)
+            raise TypeError("backend must be a str ('auto', 'cpu', 'cuda' or 'opencl'), got %s"
+                            % type(backend).__name__)
         unknown = sorted(set(engine_options) - set(ENGINE_OPTIONS))
         if unknown:
             raise TypeError("Generator() got unexpected keyword argument(s) %s; engine options are %s"
@@ -175,7 +177,7 @@ class Generator:
 
     @property
     def backend(self):
-        """The backend in use: ``"cpu"`` or ``"cuda"`` (never ``"auto"``)."""
+        """The backend in use: ``"cpu"``, ``"cuda"`` or ``"opencl"`` (never ``"auto"``)."""
         return self._g.backend
 
     @property

@@ -314,6 +314,8 @@ PYBIND11_MODULE(_gpurng, m) {
   });
 
   m.def("built_with_cuda", &gpurng::built_with_cuda, "Whether the library was built with its CUDA backend.");
+  m.def("built_with_opencl", &gpurng::built_with_opencl,
+        "Whether the library was built with the OpenCL backend's kernels (backend='opencl').");
   m.def("default_backend", [] { return std::string(gpurng::backend_name(gpurng::default_backend())); },
         "The backend 'auto' resolves to on this machine: 'cuda' or 'cpu'.");
   m.def("engines", [] {

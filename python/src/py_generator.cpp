@@ -129,7 +129,8 @@ gpurng::Backend parse_backend(const std::string& s) {
   if (s == "auto") return gpurng::Backend::automatic;
   if (s == "cpu") return gpurng::Backend::cpu;
   if (s == "cuda") return gpurng::Backend::cuda;
-  throw gpurng::Error(gpurng::Status::invalid_argument, "backend: '" + s + "' is not one of auto, cpu, cuda");
+  if (s == "opencl") return gpurng::Backend::opencl;
+  throw gpurng::Error(gpurng::Status::invalid_argument, "backend: '" + s + "' is not one of auto, cpu, cuda, opencl");
 }
 
 PyGenerator::PyGenerator(const std::string& engine, const std::string& backend)
