@@ -106,7 +106,7 @@ GPURNG_HD GPURNG_FORCEINLINE void emit_block(Window<S>& w, const Set& set, int f
   constexpr int N = S::N;
   std::uint32_t pending = 0;
   constexpr int kRegenerations = S::block / N;
-  constexpr int kUnroll = !Partial && roll_whole_blocks<S, Tr>::value ? 1 : kRegenerations;
+  [[maybe_unused]] constexpr int kUnroll = !Partial && roll_whole_blocks<S, Tr>::value ? 1 : kRegenerations;
 #if GPURNG_DEVICE_PASS
 #pragma unroll(kUnroll)
 #endif
