@@ -7,6 +7,7 @@
 #include "gpurng/device/kiss99.hpp"
 #include "gpurng/device/perthread.hpp"
 #include "gpurng/gpurng.hpp"
+#include "interleaved_stream.hpp"
 
 using gpurng::Backend;
 using gpurng::Engine;
@@ -14,21 +15,7 @@ using gpurng::Generator;
 
 namespace {
 
-// Values j = offset .. offset + count - 1 of stream s, read from the host's interleaved output.
-template <class T, class F>
-std::vector<T> host_stream(Engine e, std::uint64_t seed, std::uint64_t s, std::uint64_t offset, std::size_t count,
-                           F generate) {
-  const std::uint64_t S = s + 3;
-  Generator g(e, Backend::cpu);
-  g.seed(seed);
-  g.streams(S);
-  g.offset(offset * S);
-  std::vector<T> all(count * S);
-  generate(g, all.data(), all.size());
-  std::vector<T> out(count);
-  for (std::size_t k = 0; k < count; ++k) out[k] = all[k * S + s];
-  return out;
-}
+using gpurng::test::host_stream;
 
 template <class D>
 void expect_device_equals_host(Engine e) {

@@ -16,6 +16,7 @@
 #include "gpurng/device/mrg32k3a.hpp"
 #include "gpurng/device/perthread.hpp"
 #include "gpurng/gpurng.hpp"
+#include "interleaved_stream.hpp"
 
 namespace dev = gpurng::device;
 using gpurng::Backend;
@@ -67,16 +68,7 @@ struct StreamSource {
   static void init(dev::PerThread<E>& g, std::uint64_t s, std::uint64_t off) { g.init(kSeed, s, off); }
   template <class T>
   static std::vector<T> host(std::uint64_t s, std::uint64_t off, const std::function<void(Generator&, T*, std::size_t)>& gen) {
-    const std::uint64_t S = s + 3;
-    Generator g(engine, Backend::cpu);
-    g.seed(kSeed);
-    g.streams(S);
-    g.offset(off * S);
-    std::vector<T> all(kCount * S);
-    gen(g, all.data(), all.size());
-    std::vector<T> v(kCount);
-    for (std::size_t k = 0; k < kCount; ++k) v[k] = all[k * S + s];
-    return v;
+    return gpurng::test::host_stream<T>(engine, kSeed, s, off, kCount, gen);
   }
 };
 template <>
