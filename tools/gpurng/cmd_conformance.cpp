@@ -178,7 +178,9 @@ std::function<int()> add_conformance_command(CLI::App& app) {
       "  gpurng conformance --backend cpu\n"
       "  gpurng conformance --backend cuda --devices all\n"
       "  gpurng conformance --backend cpu --expected none > digests.txt   (make a new expected file)");
-  cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda")->capture_default_str();
+  cmd->add_option("--backend", o->backend,
+                  "auto (CUDA if a GPU is present) | cpu | cuda | opencl (its engines only: give --engine, "
+                  "e.g. --engine philox4x32-10)")->capture_default_str();
   cmd->add_option("--devices", o->devices, "CUDA backend: spread every call over these devices, e.g. 0,1 or all");
   cmd->add_option("--threads", o->threads, "CPU backend threads, 0 = all")->capture_default_str();
   cmd->add_option("--expected", o->expected,

@@ -302,7 +302,7 @@ std::function<int()> add_test_command(CLI::App& app, const std::string& command_
   cmd->add_option("--streams", a->streams,
                   "Many-stream engines: streams S of the interleaved layout (1: the first stream alone; "
                   "default: the engine's)");
-  cmd->add_option("--backend", a->backend, "auto | cpu | cuda")->capture_default_str();
+  cmd->add_option("--backend", a->backend, "auto | cpu | cuda | opencl")->capture_default_str();
   cmd->add_option("--json", a->json, "Write the results as JSON to this path");
   cmd->add_option("--dieharder-test", a->dieharder_test, "Run one dieharder test (its -d name) instead of -a");
   cmd->add_option("--multiplier", a->multiplier,
