@@ -308,6 +308,28 @@ TEST(CudaBackend, SeekableEnginesGridShapeAndAlignmentNeverChangeValues) {
   }
 }
 
+// Small enough for compute-sanitizer (memcheck, synccheck: XORWOW's warp skip shuffles over whole
+// warps; the counter kernel's vector stores and edge blocks): both kernels' edges, aligned and not.
+TEST(CudaBackend, SeekableEnginesSanitizerSized) {
+  REQUIRE_DEVICE();
+  for (Engine e : kSeekableEngines) {
+    for (const Kind& k : kinds_of(e)) {
+      for (std::size_t n : {std::size_t{37}, std::size_t{5000}}) {
+        for (std::uint64_t off : {std::uint64_t{0}, std::uint64_t{3}}) {
+          const auto reference = engine_on_cpu(e, k, 1, off, n);
+          for (unsigned blocks : {0u, 2u}) {
+            for (std::size_t misalign : {0u, 1u}) {
+              ASSERT_EQ(engine_on_gpu(e, k, 1, off, n, blocks, misalign), reference)
+                  << gpurng::engine_info(e).name << " " << k.name << " n=" << n << " offset=" << off
+                  << " blocks=" << blocks << " misalign=" << misalign;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(CudaBackend, SeekableEnginesHostMemoryAndLargeRuns) {
   REQUIRE_DEVICE();
   for (Engine e : kSeekableEngines) {

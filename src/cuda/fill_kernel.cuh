@@ -35,19 +35,20 @@ inline constexpr int kWarpsPerBlock = kFillBlockThreads / 32;
 // keeps kFloorRowsPerThread rows: on an H100 that made 2^20 floats 1.2-2.6x and 2^22 1.3-4x faster
 // for MRG32k3a, KISS99, PCG64 and the counter engines (scripts/exp/grid-probe.cu, 2026-11-26),
 // while every thread's skip at 2 rows per thread at 2^24 was slower for MRG32k3a (311 against 378
-// G/s), hence the floor only up to 2 blocks per SM. An engine whose skip costs more says so with
-// E::kSkipCostInRows, the floor it gets (XORWOW: its matrix table; more threads were slower).
+// G/s), hence the floor only up to 2 blocks per SM.
 inline constexpr std::uint64_t kMinRowsPerThread = 8;
 inline constexpr std::uint64_t kFloorRowsPerThread = 2;
 inline constexpr std::uint64_t kFloorBlocksPerSm = 2;
+
+// Engines whose warps skip together (E::kWarpSkip, E::warp_skip: XORWOW, whose lone skip is slow):
+// lane l of a warp starts at the warp's first position plus l * 32 * rows_per_thread, which the
+// launch makes a power of two.
+inline constexpr int kRowLog2 = 5;
+static_assert(core::kRowLength == 1 << kRowLog2, "rows of 32 values");
 template <class E, class = void>
-struct FloorRowsPerThread {
-  static constexpr std::uint64_t value = kFloorRowsPerThread;
-};
+struct WarpSkip : std::false_type {};
 template <class E>
-struct FloorRowsPerThread<E, std::void_t<decltype(E::kSkipCostInRows)>> {
-  static constexpr std::uint64_t value = E::kSkipCostInRows;
-};
+struct WarpSkip<E, std::void_t<decltype(E::kWarpSkip)>> : std::bool_constant<E::kWarpSkip> {};
 
 // Shared-memory layout of one warp's rows for values of type V: rows padded by one 16-byte vector,
 // which keeps rows 16-byte aligned and makes both the row-wise 16-byte stores of the producing
@@ -96,7 +97,12 @@ __global__ void __launch_bounds__(kFillBlockThreads)
 
   const std::uint64_t my_row0 = thread * rows_per_thread;
   typename E::state_type st = base;
-  if (my_row0 < range.row_count) E::skip(st, range.row_start(my_row0));
+  if constexpr (WarpSkip<E>::value) {  // every lane takes part, also those past the range
+    E::warp_skip(st, range.row_start(warp_thread0 * rows_per_thread), lane,
+                 __ffsll(static_cast<long long>(rows_per_thread)) - 1 + kRowLog2);
+  } else if (my_row0 < range.row_count) {
+    E::skip(st, range.row_start(my_row0));
+  }
 
   V* rows = tile[warp];
   const std::uint64_t stride = rows_per_thread;  // rows between lane i's and lane i+1's runs
@@ -159,12 +165,19 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
       const std::uint64_t threads = (range.row_count + rows_per_thread - 1) / rows_per_thread;
       return (threads + kFillBlockThreads - 1) / kFillBlockThreads;
     };
-    const std::uint64_t floor = std::min(blocks_for(FloorRowsPerThread<E>::value), kFloorBlocksPerSm * sms);
+    const std::uint64_t floor = std::min(blocks_for(kFloorRowsPerThread), kFloorBlocksPerSm * sms);
     blocks = std::min(wave, std::max(blocks_for(kMinRowsPerThread), floor));
   }
   blocks = clamp_grid(blocks);
   const std::uint64_t threads = blocks * kFillBlockThreads;
-  const std::uint64_t rows_per_thread = (range.row_count + threads - 1) / threads;
+  std::uint64_t rows_per_thread = (range.row_count + threads - 1) / threads;
+  if constexpr (WarpSkip<E>::value) {  // a power of two, and then only the blocks that have rows
+    std::uint64_t pow2 = 1;
+    while (pow2 < rows_per_thread) pow2 <<= 1;
+    rows_per_thread = pow2;
+    const std::uint64_t rows_per_block = rows_per_thread * kFillBlockThreads;
+    blocks = range.row_count / rows_per_block + (range.row_count % rows_per_block != 0);
+  }
   fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kFillBlockThreads, 0, ctx.stream>>>(
       base, range, rows_per_thread, tr, out, lines_aligned);
   check(cudaGetLastError(), "fill kernel launch");

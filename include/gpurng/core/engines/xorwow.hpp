@@ -111,6 +111,100 @@ GPURNG_HD inline State stream_state(const JumpTable& t, std::uint64_t seed, std:
   return st;
 }
 
+// XORWOW's skip-ahead done by a whole warp (CUDA device code), for a kernel whose 32 lanes start at
+// evenly spaced positions: lane l at warp_start + l * 2^lane_shift.
+//
+// Why: xorwow::skip, run by each lane on its own, multiplies its vector by the table matrices of its
+// own offset's set bits. The lanes' offsets differ, so a warp reads up to 32 different 3200-byte
+// matrices per product, and each lane walks 160 columns one after another; a 2^20 call spent about
+// 180 us in those skips (docs/PERFORMANCE.md, issue 24). Here the warp shares the work instead:
+//
+// - One product M v with v the same in every lane: lane j takes the columns j, 32 + j, ..., 128 + j
+//   (the coordinates j of the five words of v), ANDs each with its bit of v and XORs them; the warp
+//   then XOR-reduces the five words across its lanes. Every lane reads consecutive columns of the
+//   same matrix (coalesced), and the product is some 60 instructions instead of 160 iterations.
+// - The warp's start: one such product per set bit of warp_start.
+// - The lanes' starts, by doubling: after the warp start, lane 0 holds v_0; in round b = 0..4 every
+//   lane l in [2^b, 2^(b+1)) gets M^(2^(lane_shift + b)) v_(l - 2^b), one warp product per source lane,
+//   all with the same table matrix (31 products in all).
+//
+// The result is exactly xorwow::skip(st, t, warp_start + lane * 2^lane_shift) in every lane (the same
+// linear map, the same table): CPU == GPU is untouched. Every lane of the warp must call it (it
+// shuffles and reduces over the full warp), with the same st, warp_start and lane_shift.
+#if GPURNG_CUDA_COMPILER
+namespace warp_detail {
+
+inline constexpr unsigned kFullWarp = 0xffffffffu;
+
+// The five columns of m this lane takes: columns 32 k + lane, k = 0..4.
+__device__ GPURNG_FORCEINLINE void load_lane_columns(const Matrix& m, unsigned lane, Vec (&cols)[5]) {
+#pragma unroll
+  for (int k = 0; k < 5; ++k) cols[k] = m.col[32 * k + lane];
+}
+
+__device__ GPURNG_FORCEINLINE std::uint32_t warp_xor(std::uint32_t x) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_xor_sync(kFullWarp, x);
+#else
+#pragma unroll
+  for (int d = 16; d > 0; d >>= 1) x ^= __shfl_xor_sync(kFullWarp, x, d);
+  return x;
+#endif
+}
+
+// M v, v the same in every lane; the result in every lane.
+__device__ GPURNG_FORCEINLINE Vec warp_apply(const Vec (&cols)[5], const Vec& v, unsigned lane) {
+  std::uint32_t part[5] = {0u, 0u, 0u, 0u, 0u};
+#pragma unroll
+  for (int k = 0; k < 5; ++k) {
+    const std::uint32_t mask = 0u - ((v.w[k] >> lane) & 1u);
+#pragma unroll
+    for (int i = 0; i < 5; ++i) part[i] ^= cols[k].w[i] & mask;
+  }
+  Vec r;
+#pragma unroll
+  for (int i = 0; i < 5; ++i) r.w[i] = warp_xor(part[i]);
+  return r;
+}
+
+}  // namespace warp_detail
+
+// st (the same in every lane) moved to warp_start + lane * 2^lane_shift in lane `lane`; lane_shift
+// + 4 < kTablePowers.
+__device__ inline void warp_skip(State& st, const JumpTable& t, std::uint64_t warp_start, unsigned lane,
+                                 int lane_shift) {
+  using namespace warp_detail;
+  Vec cols[5];
+  Vec v{{st.v[0], st.v[1], st.v[2], st.v[3], st.v[4]}};
+  int bit = 0;
+  for (std::uint64_t k = warp_start; k != 0; k >>= 1, ++bit) {  // the same trip count in every lane
+    if (k & 1u) {
+      load_lane_columns(t.pow2[bit], lane, cols);
+      v = warp_apply(cols, v, lane);
+    }
+  }
+#pragma unroll
+  for (int b = 0; b < 5; ++b) {
+    load_lane_columns(t.pow2[lane_shift + b], lane, cols);
+    // The round's products are independent: their results go to `next`, not v, so that no product
+    // waits for the one before it.
+    Vec next = v;
+#pragma unroll
+    for (unsigned src = 0; src < (1u << b); ++src) {
+      Vec s;
+#pragma unroll
+      for (int i = 0; i < 5; ++i) s.w[i] = __shfl_sync(kFullWarp, v.w[i], static_cast<int>(src));
+      const Vec r = warp_apply(cols, s, lane);
+      if (lane == src + (1u << b)) next = r;
+    }
+    v = next;
+  }
+  set_linear_part(st, v);
+  st.d += kWeyl * static_cast<std::uint32_t>(warp_start + (std::uint64_t{lane} << lane_shift));
+}
+
+#endif  // GPURNG_CUDA_COMPILER
+
 // One stream as a small generator (C++'s UniformRandomBitGenerator shape).
 class Engine {
  public:
@@ -140,11 +234,15 @@ struct Traits {
   using state_type = Position;
   using raw_type = std::uint32_t;
   using bits_type = std::uint32_t;
-  // A skip (up to 64 products with 160 x 160 GF(2) matrices read from the table) costs about as
-  // much as 8 rows of 32 values: a bulk fill never gives a thread fewer rows than that.
-  static constexpr std::uint64_t kSkipCostInRows = 8;
   GPURNG_HD static GPURNG_FORCEINLINE raw_type next(Position& p) { return xorwow::next(p.st); }
   GPURNG_HD static void skip(Position& p, std::uint64_t k) { xorwow::skip(p.st, *p.table, k); }
+#if GPURNG_CUDA_COMPILER
+  // The fill kernel's skip when a warp's lanes start evenly spaced (see warp_skip above).
+  static constexpr bool kWarpSkip = true;
+  __device__ static void warp_skip(Position& p, std::uint64_t warp_start, unsigned lane, int lane_shift) {
+    xorwow::warp_skip(p.st, *p.table, warp_start, lane, lane_shift);
+  }
+#endif
   GPURNG_HD static GPURNG_FORCEINLINE bits_type bits(raw_type r) { return r; }
   GPURNG_HD static GPURNG_FORCEINLINE float uniform_float(raw_type r) { return word_to_uniform_float(r); }
   GPURNG_HD static GPURNG_FORCEINLINE double uniform_double(raw_type r) { return word_to_uniform_double(r); }
