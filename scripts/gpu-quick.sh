@@ -5,8 +5,11 @@
 # logs go to $OUT. scripts/gpu-check.sh is the full check.
 #   QUICK_TESTS="..."     test binaries to run (default below); each with --gtest_filter=-*Large*
 #                         unless QUICK_FILTER is set
+#   QUICK_TIMEOUT=s       seconds per test binary (default 150)
 #   BENCH_ENGINES=a,b     engines for the bench beside cuRAND; BENCH_SIZES (default 2^20,2^24)
 #   PYTEST=1              also the Python package's tests (.device/py.tar.xz, scripts/gpu-python-stage.sh)
+#   PROBE="ENGINES LOG2SIZES BLOCKS OUTPUTS"   also scripts/exp/grid-probe.cu (staged as .device/bin/grid_probe)
+#   SANITIZE="binary:filter ..."  memcheck and synccheck runs (default: the mt19937, dcmt and sobol ones)
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/gpurng-out}; mkdir -p "$OUT"
@@ -17,13 +20,21 @@ B=.device/bin
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 QUICK_TESTS=${QUICK_TESTS:-test_cuda_mt19937 test_cuda_dcmt test_cuda_sobol test_cuda_backend test_cuda_perthread test_cuda_mtgp test_cuda_mtgp_curand test_cuda_pi test_cli_dependencies test_mt19937_jump}
 for t in $QUICK_TESTS; do
-  s=$(date +%s); timeout 150 $B/$t --gtest_filter="${QUICK_FILTER:--*Large*}" --gtest_brief=1 > $OUT/$t.log 2>&1; rc=$?
+  s=$(date +%s); timeout ${QUICK_TIMEOUT:-150} $B/$t --gtest_filter="${QUICK_FILTER:--*Large*}" --gtest_brief=1 > $OUT/$t.log 2>&1; rc=$?
   echo "$t rc=$rc $(( $(date +%s)-s ))s: $(grep -E "^\[  (PASSED|FAILED)  \]" $OUT/$t.log | tr '\n' ' ') skipped=$(grep -c '^\[  SKIPPED' $OUT/$t.log)"
 done
-for t in test_cuda_mt19937 test_cuda_dcmt test_cuda_sobol; do
-  case $t in test_cuda_mt19937) f='*SanitizerSized*:*KnownAnswers*';; test_cuda_dcmt) f='*Sanitizer*:*DeviceApi*';; *) f='*FarOffsets*:*OneCallOrMany*';; esac
-  timeout 100 compute-sanitizer --error-exitcode=99 --tool memcheck $B/$t --gtest_filter="$f" --gtest_brief=1 > $OUT/san_$t.log 2>&1; echo "memcheck $t rc=$? $(grep -E 'ERROR SUMMARY' $OUT/san_$t.log | tail -1)"
+SANITIZE=${SANITIZE:-"test_cuda_mt19937:*SanitizerSized*:*KnownAnswers* test_cuda_dcmt:*Sanitizer*:*DeviceApi* test_cuda_sobol:*FarOffsets*:*OneCallOrMany*"}
+for spec in $SANITIZE; do
+  t=${spec%%:*}; f=${spec#*:}
+  for tool in memcheck synccheck; do
+    timeout 150 compute-sanitizer --error-exitcode=99 --tool $tool $B/$t --gtest_filter="$f" --gtest_brief=1 > $OUT/san_${tool}_$t.log 2>&1
+    echo "$tool $t rc=$? $(grep -E 'ERROR SUMMARY' $OUT/san_${tool}_$t.log | tail -1)"
+  done
 done
+if [ -n "${PROBE:-}" ] && [ -x $B/grid_probe ]; then
+  # shellcheck disable=SC2086
+  timeout 120 $B/grid_probe $PROBE > $OUT/grid_probe.txt 2>&1; echo "grid_probe rc=$?"; cat $OUT/grid_probe.txt
+fi
 if [ "${PYTEST:-0}" = 1 ] && [ -f .device/py.tar.xz ]; then
   tar xJf .device/py.tar.xz
   PYTHONPATH=.device/py LD_LIBRARY_PATH=.device/py/gpurng:$LD_LIBRARY_PATH timeout 200 python3 -m pytest -q -ra -p no:cacheprovider python/tests > $OUT/pytest.log 2>&1
