@@ -39,6 +39,12 @@ inline constexpr int kWarpsPerBlock = kFillBlockThreads / 32;
 inline constexpr std::uint64_t kMinRowsPerThread = 8;
 inline constexpr std::uint64_t kFloorRowsPerThread = 2;
 inline constexpr std::uint64_t kFloorBlocksPerSm = 2;
+// At most 8 resident blocks per SM, even where the occupancy allows more. On an H100 (grid-probe,
+// 2026-11-26) 10 per SM (1320 blocks, Philox4x32-10's bits kernel) made 2^28 values at 539-543 G/s
+// against 670-680 with 4, 8 or 9 per SM, and MRG32k3a's and PCG64's uniforms 0.81-0.83x of their
+// rate at 8 per SM; 6 per SM was slow too at 2^26 and 2^28, 8 was at or near the best for every
+// engine and size measured (docs/PERFORMANCE.md, issue 22).
+inline constexpr std::uint64_t kMaxBlocksPerSm = 8;
 
 // Engines whose warps skip together (E::kWarpSkip, E::warp_skip: XORWOW, whose lone skip is slow):
 // lane l of a warp starts at the warp's first position plus l * 32 * rows_per_thread, which the
@@ -160,7 +166,7 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
   if (blocks == 0) {
     // One full wave of resident blocks, fewer when the job is small (see kMinRowsPerThread).
     const int sms = sm_count(current_device());
-    const std::uint64_t wave = wave_blocks(fill_kernel<E, Tr>, kFillBlockThreads, sms);
+    const std::uint64_t wave = std::min(wave_blocks(fill_kernel<E, Tr>, kFillBlockThreads, sms), kMaxBlocksPerSm * sms);
     auto blocks_for = [&](std::uint64_t rows_per_thread) {
       const std::uint64_t threads = (range.row_count + rows_per_thread - 1) / rows_per_thread;
       return (threads + kFillBlockThreads - 1) / kFillBlockThreads;
