@@ -103,11 +103,11 @@ __global__ void __launch_bounds__(kFillBlockThreads)
 
   const std::uint64_t my_row0 = thread * rows_per_thread;
   typename E::state_type st = base;
-  if constexpr (WarpSkip<E>::value) {  // every lane takes part, also those past the range
+  if constexpr (WarpSkip<E>::value) {  // base: the stream's start; every lane takes part
     E::warp_skip(st, range.row_start(warp_thread0 * rows_per_thread), lane,
                  __ffsll(static_cast<long long>(rows_per_thread)) - 1 + kRowLog2);
-  } else if (my_row0 < range.row_count) {
-    E::skip(st, range.row_start(my_row0));
+  } else if (my_row0 < range.row_count) {  // base: at range.origin (launch_fill)
+    E::skip(st, my_row0 * core::kRowLength);
   }
 
   V* rows = tile[warp];
@@ -177,6 +177,13 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
   blocks = clamp_grid(blocks);
   const std::uint64_t threads = blocks * kFillBlockThreads;
   std::uint64_t rows_per_thread = (range.row_count + threads - 1) / threads;
+  // The kernel's threads skip from the call's first row, which the host reaches here once: a
+  // thread's skip is then a chain as long as the bits of its own distance, not of the absolute
+  // position (MRG32k3a, KISS99, PCG64: a 1000-value call waited 4-5 us longer than a 1-value one on
+  // an H100, docs/PERFORMANCE.md). XORWOW's warps skip from the stream's start (its table is the
+  // device's copy).
+  typename E::state_type start = base;
+  if constexpr (!WarpSkip<E>::value) E::skip(start, range.origin);
   if constexpr (WarpSkip<E>::value) {  // a power of two, and then only the blocks that have rows
     std::uint64_t pow2 = 1;
     while (pow2 < rows_per_thread) pow2 <<= 1;
@@ -185,7 +192,7 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
     blocks = range.row_count / rows_per_block + (range.row_count % rows_per_block != 0);
   }
   fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kFillBlockThreads, 0, ctx.stream>>>(
-      base, range, rows_per_thread, tr, out, lines_aligned);
+      start, range, rows_per_thread, tr, out, lines_aligned);
   check(cudaGetLastError(), "fill kernel launch");
 }
 
