@@ -14,10 +14,17 @@ one stream S, chosen in this order:
 
 For DLPack, S goes to the producer as ``__dlpack__(stream=S)``, so the producer's pending work on
 the array is ordered before the fill (the protocol's guarantee). The fill is asynchronous on S in
-cases 1 and 2: work on S (or on a stream that waits for S) sees the values.
+cases 1 and 2: work on S (or on a stream that waits for S) sees the values. When S is the generator's
+stream and the array names its own (rule 2's), S first waits for the array's stream.
+
+Which protocol is read (one per call: each export costs microseconds, and a call's Python overhead
+should stay within a few): a PyTorch CUDA tensor through its own attributes (pointer, dtype, layout,
+device; its stream as rule 2); an array whose ``__cuda_array_interface__`` names a stream (version 3:
+CuPy, Numba) through that interface alone; any other through DLPack, else the array interface.
 """
 
 import math
+import operator
 import sys
 
 import numpy as np
@@ -27,7 +34,31 @@ from . import _gpurng
 # DLPack device types (dlpack.h): host memory, CUDA device memory, pinned host, managed.
 _KDL_CPU, _KDL_CUDA, _KDL_CUDA_HOST, _KDL_CUDA_MANAGED = 1, 2, 3, 13
 _LEGACY = 1  # the legacy default stream, in DLPack's numbering
+# The library's value types by typestr, and back: a dict lookup a call instead of np.dtype(...) and
+# dtype.str (a fraction of a microsecond each).
+_VALUE_DTYPES = {t: np.dtype(t) for t in ("<u4", "<u8", "<f4", "<f8", "<i4", "<i8")}
+_VALUE_TYPESTRS = {dt: t for t, dt in _VALUE_DTYPES.items()}
 _DLPACK_MAX_VERSION = (1, 0)
+
+
+def _shape(size, method):
+    """What size= means (NumPy's rule): None, or the tuple of dimensions of an int or a sequence."""
+    if size is None:
+        return None
+    if type(size) is int:  # the common case first: a call's overhead counts (issue 25)
+        if size < 0:
+            raise ValueError("%s: negative dimensions are not allowed (size %r)" % (method, size))
+        return (size,)
+    try:
+        dims = (operator.index(size),)
+    except TypeError:
+        try:
+            dims = tuple(operator.index(d) for d in size)
+        except TypeError:
+            raise TypeError("%s: size must be None, an integer or a tuple of integers, got %r" % (method, size)) from None
+    if any(d < 0 for d in dims):
+        raise ValueError("%s: negative dimensions are not allowed (size %r)" % (method, size))
+    return dims
 
 
 def stream_number(stream, what="cuda_stream"):
@@ -85,14 +116,14 @@ def fill_stream(gen_stream, out, cai=None):
 
 
 def _check(method, shape, dt, dtype_name, size, dtype, allowed, contiguous, readonly, ptr):
+    """`dtype_name`: the producer's name of the element type where `dt` is None (one the library
+    does not have)."""
     if dt is None:
         raise TypeError("%s: out has dtype %s; supported: %s" % (method, dtype_name, ", ".join(map(str, allowed))))
-    if dtype is not None and np.dtype(dtype) != dt:
+    if dtype is not None and dtype is not dt.type and np.dtype(dtype) != dt:
         raise TypeError("%s: dtype %s does not match out's dtype %s" % (method, np.dtype(dtype), dt))
     if dt not in allowed:
         raise TypeError("%s: out has dtype %s; supported: %s" % (method, dt, ", ".join(map(str, allowed))))
-    from ._generator import _shape  # one definition of what size= means
-
     want = _shape(size, method)
     if want is not None and want != tuple(shape):
         raise ValueError("%s: size %r does not match out's shape %r" % (method, want, tuple(shape)))
@@ -114,8 +145,62 @@ def _take_dlpack(out, stream):
     return _gpurng._DLPackView(capsule)
 
 
-def fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream):
-    """Fills any object with __dlpack__ / __dlpack_device__ in place (host or CUDA memory)."""
+def fill_out(g, method, dist, size, dtype, out, allowed, params, gen_stream):
+    """Fills `out`, an array of another library (not a NumPy array), in place through the cheapest
+    protocol it offers (module docstring); returns it."""
+    kind = _kinds.get(type(out))
+    if kind is None:
+        kind = _kind_of(out)
+    if kind is _TORCH:
+        if out.is_cuda:
+            return fill_torch(g, method, dist, size, dtype, out, allowed, params, gen_stream)
+        kind = _DLPACK
+    if kind is _CAI_FIRST:
+        try:  # some producers raise here (not only AttributeError): then DLPack decides
+            cai = out.__cuda_array_interface__
+        except Exception:  # noqa: BLE001
+            cai = None
+        if isinstance(cai, dict) and "stream" in cai:
+            return fill_cai(g, method, dist, size, dtype, out, allowed, params, gen_stream, cai)
+        return fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream, cai)
+    if kind is _DLPACK:
+        return fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream)
+    if kind is _CAI:
+        return fill_cai(g, method, dist, size, dtype, out, allowed, params, gen_stream)
+    raise TypeError("%s: out must be a numpy.ndarray or an array exporting __dlpack__ or "
+                    "__cuda_array_interface__, got %s" % (method, type(out).__name__))
+
+
+_TORCH, _CAI_FIRST, _DLPACK, _CAI = "torch", "cai-first", "dlpack", "cai"
+_kinds = {}  # type -> kind, for types whose protocols are class attributes (they cannot change per object)
+
+
+def _kind(dlpack, cai):
+    if dlpack:
+        return _CAI_FIRST if cai else _DLPACK
+    return _CAI if cai else None
+
+
+def _kind_of(out):
+    tp = type(out)
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(out, torch.Tensor):
+        _kinds[tp] = _TORCH
+        return _TORCH
+    # hasattr on the object would compute a property (CuPy's __cuda_array_interface__ builds a dict),
+    # so the interface is looked for on the type, then in the object's own attributes.
+    by_type = _kind(hasattr(tp, "__dlpack__") and hasattr(tp, "__dlpack_device__"),
+                    hasattr(tp, "__cuda_array_interface__"))
+    kind = _kind(hasattr(out, "__dlpack__") and hasattr(out, "__dlpack_device__"),
+                 hasattr(tp, "__cuda_array_interface__") or "__cuda_array_interface__" in getattr(out, "__dict__", ()))
+    if kind == by_type:
+        _kinds[tp] = kind
+    return kind
+
+
+def fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream, cai=None):
+    """Fills any object with __dlpack__ / __dlpack_device__ in place (host or CUDA memory). `cai`:
+    its __cuda_array_interface__ when the caller has read it (for the stream), else None."""
     try:
         device_type, device_id = (int(x) for x in out.__dlpack_device__())
     except (TypeError, ValueError) as e:
@@ -123,23 +208,10 @@ def fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream):
     if device_type in (_KDL_CPU, _KDL_CUDA_HOST):
         device_memory, stream, wait = False, None, False
     elif device_type in (_KDL_CUDA, _KDL_CUDA_MANAGED):
-        if g.backend != "cuda":
+        if g.backend != "cuda":  # before the export: the producer's handshake would be for nothing
             raise ValueError("%s: out is a CUDA array, which needs backend='cuda' (this generator's backend is %s)"
                              % (method, g.backend))
-        if g.get_devices():
-            raise ValueError("%s: this generator spreads its calls over devices %s: a CUDA array takes one "
-                             "device's part, so use per_device.%s(out=[...]) (one array per device), or a host "
-                             "array" % (method, g.get_devices(), method))
-        bound = g.get_cuda_device()
-        if bound >= 0 and device_id != bound:
-            raise ValueError("%s: out is on CUDA device %d but the generator runs on device %d (its cuda_device)"
-                             % (method, device_id, bound))
-        current = _gpurng.cuda_current_device()
-        if bound < 0 and device_id != current:
-            raise ValueError("%s: out is on CUDA device %d but the generator runs on the current device, %d; "
-                             "make device %d current first, or give the generator device=%d"
-                             % (method, device_id, current, device_id, device_id))
-        stream, wait = fill_stream(gen_stream, out)
+        stream, wait = fill_stream(gen_stream, out, cai)
         device_memory = True
     else:
         raise TypeError("%s: out is on DLPack device type %d; supported: CPU (1), CUDA (2), CUDA host (3), "
@@ -151,18 +223,26 @@ def fill_dlpack(g, method, dist, size, dtype, out, allowed, params, gen_stream):
         typestr = view.typestr
         dt = np.dtype(typestr) if typestr is not None else None
         _check(method, view.shape, dt, view.dtype, size, dtype, allowed, view.c_contiguous, view.readonly, view.ptr)
-        g.fill_pointer(dist, view.ptr, view.size, typestr, params, stream or _LEGACY, device_memory)
-    if wait:
-        _gpurng.cuda_synchronize(stream, g.get_cuda_device())
+        if device_memory:  # the producer ordered its work before `stream` (__dlpack__(stream=...))
+            g.fill_cuda(method, dist, view.ptr, view.size, typestr, params, stream, device_id, 0, wait)
+        else:
+            g.fill_pointer(dist, view.ptr, view.size, typestr, params, _LEGACY, False)
     return out
 
 
-def fill_cai(g, method, dist, size, dtype, out, allowed, params, gen_stream):
-    """Fills an object exporting __cuda_array_interface__ (and no DLPack: Numba) in place."""
-    cai = out.__cuda_array_interface__
+def fill_cai(g, method, dist, size, dtype, out, allowed, params, gen_stream, cai=None):
+    """Fills an object exporting __cuda_array_interface__ in place. `cai`: the interface when the
+    caller has read it, else None."""
+    if cai is None:
+        cai = out.__cuda_array_interface__
     try:
-        shape = tuple(int(d) for d in cai["shape"])
-        dt = np.dtype(cai["typestr"])
+        shape = cai["shape"]
+        if type(shape) is not tuple or len(shape) != 1 or type(shape[0]) is not int:  # (n,): as it comes
+            shape = tuple(map(int, shape))
+        typestr = cai["typestr"]
+        dt = _VALUE_DTYPES.get(typestr) if type(typestr) is str else None
+        if dt is None:
+            dt = np.dtype(typestr)
         ptr, readonly = cai["data"]
         ptr = int(ptr or 0)
     except (KeyError, TypeError, ValueError) as e:
@@ -175,19 +255,72 @@ def fill_cai(g, method, dist, size, dtype, out, allowed, params, gen_stream):
             if d > 1 and st != step:
                 contiguous = False
             step *= max(d, 1)
-    _check(method, shape, dt, str(dt), size, dtype, allowed, contiguous, readonly, ptr)
+    _check(method, shape, dt, None, size, dtype, allowed, contiguous, readonly, ptr)
     if cai.get("mask") is not None:
         raise ValueError("%s: out has a mask; masked arrays are not supported" % method)
-    if g.backend != "cuda":
-        raise ValueError("%s: a CUDA array needs backend='cuda' (this generator's backend is %s)" % (method, g.backend))
-    if g.get_devices():
-        raise ValueError("%s: this generator spreads its calls over devices %s: a CUDA array takes one "
-                         "device's part, so use per_device.%s(out=[...])" % (method, g.get_devices(), method))
-    stream, wait = fill_stream(gen_stream, out, cai)
-    g.fill_pointer(dist, ptr, math.prod(shape), dt.str, params, stream, True)
-    if wait:
-        _gpurng.cuda_synchronize(stream, g.get_cuda_device())
+    if "stream" in cai:  # version 3: the producer's stream (None there: the legacy default stream)
+        s = cai["stream"]
+        if s is None:
+            own = _LEGACY
+        elif type(s) is int and s > 0:  # the common case, without stream_number's protocol lookups
+            own = s
+        else:
+            own = stream_number(s, "__cuda_array_interface__ stream")
+    else:
+        own = None
+    if gen_stream is not None:
+        stream, wait, producer = gen_stream, False, own or 0
+    elif own is not None:
+        stream, wait, producer = own, False, 0
+    else:
+        stream, wait, producer = _LEGACY, True, 0
+    n = 1
+    for d in shape:
+        n *= d
+    g.fill_cuda(method, dist, ptr, n, _VALUE_TYPESTRS.get(dt) or dt.str, params, stream, -1, producer, wait)
     return out
+
+
+_torch_typestrs = {}  # torch dtype -> the library's typestr, filled on the first tensor
+
+
+def _torch_typestr(torch, dtype):
+    if not _torch_typestrs:
+        for name, typestr in (("float32", "<f4"), ("float64", "<f8"), ("int32", "<i4"), ("int64", "<i8"),
+                              ("uint32", "<u4"), ("uint64", "<u8")):
+            if hasattr(torch, name):  # uint32 / uint64 exist in PyTorch >= 2.3
+                _torch_typestrs[getattr(torch, name)] = typestr
+    return _torch_typestrs.get(dtype)
+
+
+def _torch_stream(torch, device):
+    """PyTorch's current stream on `device`, in DLPack numbering. Through the raw accessor where this
+    PyTorch has it (an integer, no Stream object: about a microsecond less a call)."""
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    s = raw(device) if raw is not None else torch.cuda.current_stream(device).cuda_stream
+    return _LEGACY if s == 0 else s
+
+
+def fill_torch(g, method, dist, size, dtype, t, allowed, params, gen_stream):
+    """Fills a PyTorch CUDA tensor in place through its own attributes, on PyTorch's current stream of
+    its device (or the generator's stream, after PyTorch's): the ordering __dlpack__(stream=...)
+    gives, without building a capsule and an event a call."""
+    torch = sys.modules["torch"]
+    if t.requires_grad:
+        raise ValueError("%s: out requires grad, and autograd does not allow filling it in place; pass out.detach()"
+                         % method)
+    typestr = _torch_typestr(torch, t.dtype)
+    dt = np.dtype(typestr) if typestr is not None else None
+    _check(method, t.shape, dt, None if dt is not None else str(t.dtype).replace("torch.", ""), size, dtype, allowed,
+           t.is_contiguous(), False, t.data_ptr())
+    device = t.get_device()
+    own = _torch_stream(torch, device)
+    if gen_stream is None:
+        stream, producer = own, 0
+    else:
+        stream, producer = gen_stream, own
+    g.fill_cuda(method, dist, t.data_ptr(), t.numel(), typestr, params, stream, device, producer, False)
+    return t
 
 
 def new_device_array(g, method, dist, size, dt, params, gen_stream):
@@ -195,8 +328,6 @@ def new_device_array(g, method, dist, size, dt, params, gen_stream):
     (the legacy default stream when none is set); no waiting."""
     if g.backend != "cuda":
         raise ValueError("%s: device='cuda' needs backend='cuda' (this generator's backend is %s)" % (method, g.backend))
-    from ._generator import _shape
-
     if g.get_devices():
         raise ValueError("%s: this generator spreads its calls over devices %s: device='cuda' would be one "
                          "device's memory, so use per_device.%s(...) (one array per device)"
@@ -256,7 +387,6 @@ def per_device(g, method, dist, size, dtype, outs, allowed, default, params):
     fills `outs` (a list of arrays, one per device, each exactly its part's size) and returns it."""
     import contextlib
 
-    from ._generator import _shape
     from .partition import part_counts
 
     devices = g.get_devices()

@@ -97,7 +97,7 @@ class BitGenerator:
         """The next values of the engine's bits sequence as uint64 (NumPy's ``random_raw``):
         one Python int for ``size=None``, else an array of shape ``size``. ``output=False``
         skips them and returns None."""
-        from ._generator import _shape
+        from ._arrays import _shape
 
         shape = _shape(size, "random_raw")
         n = 1 if shape is None else math.prod(shape)

@@ -7,6 +7,7 @@ import os
 import numpy as np
 
 from . import _arrays, _gpurng
+from ._arrays import _shape
 
 #: Engine options accepted as keyword arguments of Generator (each engine takes some of them;
 #: docs/ENGINES.md says which). Applied in this order, as the CLI applies --dims ... --param-set.
@@ -56,21 +57,6 @@ def _real(value, what):
         return float(value)
     except (TypeError, ValueError):
         raise TypeError("%s must be a real number, got %s" % (what, type(value).__name__)) from None
-
-
-def _shape(size, method):
-    if size is None:
-        return None
-    try:
-        dims = (operator.index(size),)
-    except TypeError:
-        try:
-            dims = tuple(operator.index(d) for d in size)
-        except TypeError:
-            raise TypeError("%s: size must be None, an integer or a tuple of integers, got %r" % (method, size)) from None
-    if any(d < 0 for d in dims):
-        raise ValueError("%s: negative dimensions are not allowed (size %r)" % (method, size))
-    return dims
 
 
 class Generator:
@@ -459,12 +445,7 @@ class Generator:
         if out is not None and not isinstance(out, np.ndarray):
             if device is not None:
                 raise ValueError("%s: give out= or device=, not both" % method)
-            if hasattr(out, "__dlpack__") and hasattr(out, "__dlpack_device__"):
-                return _arrays.fill_dlpack(self._g, method, dist, size, dtype, out, allowed, params, self._cuda_stream)
-            if hasattr(out, "__cuda_array_interface__"):
-                return _arrays.fill_cai(self._g, method, dist, size, dtype, out, allowed, params, self._cuda_stream)
-            raise TypeError("%s: out must be a numpy.ndarray or an array exporting __dlpack__ or "
-                            "__cuda_array_interface__, got %s" % (method, type(out).__name__))
+            return _arrays.fill_out(self._g, method, dist, size, dtype, out, allowed, params, self._cuda_stream)
         if device == "cuda":
             if out is not None:
                 raise ValueError("%s: give out= or device=, not both" % method)

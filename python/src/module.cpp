@@ -202,6 +202,52 @@ void fill_pointer(PyGenerator& self, const std::string& dist, std::uintptr_t ptr
   self.unlocked_gil([&](gpurng::Generator& g) { generate(g, draw, p, n); });
 }
 
+// An out= CUDA array whose layout the Python layer has read and checked: everything else of the call
+// in one crossing of the binding (each crossing costs a fraction of a microsecond, and issue 25's
+// budget is 5 us a call): the generator's checks (CUDA backend, one device, the array's device
+// against the generator's; `device` -1 when the array's protocol names none), ordering the fill's
+// `stream` after the array's own stream `producer` when they differ (0: none to wait for), the fill,
+// and, with `wait`, waiting for `stream` (a producer that names no stream cannot order its own work
+// after the fill). Streams in DLPack numbering (1: legacy default, 2: per-thread default).
+void fill_cuda(PyGenerator& self, const std::string& method, const std::string& dist, std::uintptr_t ptr,
+               std::size_t n, const std::string& typestr, const py::object& params, unsigned long long stream,
+               int device, unsigned long long producer, bool wait) {
+  if (self.backend() != "cuda") {
+    throw py::value_error(method + ": out is a CUDA array, which needs backend='cuda' (this generator's backend is " +
+                          self.backend() + ")");
+  }
+  const gpurng_py::Draw draw = gpurng_py::make_draw(dist, value_type_from_typestr(typestr, "out"), params);
+  std::vector<int> devices;
+  const int bound = self.locked([&](gpurng::Generator& g) {
+    devices = g.devices();
+    return g.cuda_device();
+  });
+  if (!devices.empty()) {
+    std::string list = "[";
+    for (std::size_t i = 0; i < devices.size(); ++i) list += (i ? ", " : "") + std::to_string(devices[i]);
+    list += "]";
+    throw py::value_error(method + ": this generator spreads its calls over devices " + list +
+                          ": a CUDA array takes one device's part, so use per_device." + method +
+                          "(out=[...]) (one array per device), or a host array");
+  }
+  if (device >= 0 && bound >= 0 && device != bound) {
+    throw py::value_error(method + ": out is on CUDA device " + std::to_string(device) +
+                          " but the generator runs on device " + std::to_string(bound) + " (its cuda_device)");
+  }
+  if (device >= 0 && bound < 0) {
+    const int current = cuda::current_device();
+    if (device != current) {
+      const std::string d = std::to_string(device);
+      throw py::value_error(method + ": out is on CUDA device " + d + " but the generator runs on the current device, " +
+                            std::to_string(current) + "; make device " + d + " current first, or give the generator device=" + d);
+    }
+  }
+  CUstream_st* const s = cuda::stream_from_int(stream);
+  if (producer != 0 && producer != stream) cuda::order_after(s, cuda::stream_from_int(producer), bound);
+  generate_on_stream(self, draw, reinterpret_cast<void*>(ptr), n, s);
+  if (wait) cuda::synchronize(s, self.locked([](gpurng::Generator& g) { return g.cuda_device(); }));
+}
+
 // Several devices (Generator.devices): n values of `dist`, part k into the memory at ptrs[k] (device or
 // managed memory of device k of the list, or host memory), sized by the Python layer with block_part.
 // The library checks the list, the buffers and their devices, and returns when every part is complete.
@@ -413,6 +459,9 @@ PYBIND11_MODULE(_gpurng, m) {
       .def("fill_pointer", &fill_pointer, py::arg("dist"), py::arg("ptr"), py::arg("n"), py::arg("typestr"),
            py::arg("params"), py::arg("stream"), py::arg("device_memory"),
            "Fills n values at a pointer: device memory ordered on a CUDA stream (DLPack numbering), or host memory.")
+      .def("fill_cuda", &fill_cuda, py::arg("method"), py::arg("dist"), py::arg("ptr"), py::arg("n"), py::arg("typestr"),
+           py::arg("params"), py::arg("stream"), py::arg("device"), py::arg("producer"), py::arg("wait"),
+           "Fills n values at a CUDA pointer (an out= array): checks, stream ordering, fill, optional wait, in one call.")
       .def("state_bytes", [](PyGenerator& s) {
         const std::vector<std::uint8_t> b = s.locked([](gpurng::Generator& g) { return g.state_bytes(); });
         return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());

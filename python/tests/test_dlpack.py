@@ -184,3 +184,47 @@ def test_device_array_arguments_are_checked_before_any_cuda_call():
         gpurng.Generator(backend="cpu").random(3, device="cuda")
     with pytest.raises(ValueError, match="device must be"):
         gpurng.Generator(backend="cpu").random(3, device="gpu")
+
+
+def test_the_protocol_read_is_the_one_named_in_the_module_docstring():
+    """A call reads one protocol (each export costs microseconds): an array whose
+    __cuda_array_interface__ names a stream (CuPy, Numba) through that interface only; one that
+    names none (or raises) through DLPack; the choice per type is kept when the type alone decides."""
+
+    class Both(Producer):  # CuPy-like: DLPack and the array interface as class attributes
+        cai = {"shape": (4,), "typestr": "<f8", "data": (0xDEAD0000, False), "version": 3, "strides": None,
+               "stream": 0x42}
+
+        @property
+        def __cuda_array_interface__(self):
+            return self.cai
+
+    g = gpurng.Generator(backend="cpu")
+    v3 = Both(np.zeros(4), device=(2, 0))
+    assert _arrays._kind_of(v3) == "cai-first" and _arrays._kinds[Both] == "cai-first"
+    with pytest.raises(ValueError, match="backend='cuda'"):
+        g.random(out=v3)
+    assert v3.calls == []  # __dlpack__ was never asked for
+    v2 = Both(np.zeros(4), device=(2, 0))
+    v2.cai = {k: v for k, v in Both.cai.items() if k != "stream"}
+    with pytest.raises(ValueError, match="backend='cuda'"):  # DLPack decides, and refuses before exporting
+        g.random(out=v2)
+    host = Both(np.zeros(4))  # host memory through DLPack (its interface names no stream)
+    host.cai = {}
+    assert g.random(out=host) is host and host.deleted == 1 and g.offset == 4
+    assert _arrays._kind_of(Producer(np.zeros(2))) == "dlpack"
+
+    class Attr:  # the interface as an attribute of the object: decided per object, not kept
+        def __init__(self):
+            self.__cuda_array_interface__ = dict(Both.cai)
+
+    assert _arrays._kind_of(Attr()) == "cai" and Attr not in _arrays._kinds
+    assert _arrays._kind_of(object()) is None
+    with pytest.raises(TypeError, match="out must be"):
+        g.random(out=object())
+    for size, shape in ((None, None), (3, (3,)), ((2, 3), (2, 3)), (np.int64(4), (4,))):
+        assert _arrays._shape(size, "random") == shape
+    with pytest.raises(ValueError, match="negative"):
+        _arrays._shape(-1, "random")
+    with pytest.raises(TypeError, match="size must be"):
+        _arrays._shape(1.5, "random")

@@ -154,7 +154,7 @@ def test_device_array_stream_is_ordered_for_its_consumer():
 
 
 @pytest.mark.parametrize("engine", ["mrg32k3a", "mt19937-64", "sobol32"])
-def test_torch_tensors_are_filled_through_dlpack_on_their_stream(engine):
+def test_torch_tensors_are_filled_on_their_stream(engine):
     torch = pytest.importorskip("torch", reason="PyTorch is not installed")
     g = gpurng.Generator(engine, seed=3, backend="cuda", offset=5)
     s = torch.cuda.Stream()
@@ -171,9 +171,27 @@ def test_torch_tensors_are_filled_through_dlpack_on_their_stream(engine):
         g.random(out=torch.zeros((4, 4), dtype=torch.float64, device="cuda").t())
     with pytest.raises(TypeError, match="int32"):
         g.random(out=torch.zeros(4, dtype=torch.int32, device="cuda"))
+    with pytest.raises(TypeError, match="int16"):
+        g.random(out=torch.zeros(4, dtype=torch.int16, device="cuda"))
+    with pytest.raises(ValueError, match="requires grad"):
+        g.random(out=torch.zeros(4, dtype=torch.float64, device="cuda", requires_grad=True))
 
 
-def test_cupy_arrays_are_filled_through_dlpack_on_their_stream():
+def test_torch_tensors_with_a_generator_stream_wait_for_torch_first():
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    g = gpurng.Generator("philox4x32-10", seed=3, backend="cuda")
+    mine = torch.cuda.Stream()
+    g.cuda_stream = mine
+    theirs = torch.cuda.Stream()
+    with torch.cuda.stream(theirs):
+        t = torch.empty(BIG, dtype=torch.float32, device="cuda")
+        t.fill_(-1.0)  # pending on torch's stream when the fill is queued on the generator's
+        g.random(dtype=np.float32, out=t)
+    mine.synchronize()
+    assert as_bytes(t.cpu().numpy()) == as_bytes(_cpu_values("philox4x32-10", "random", BIG, np.float32))
+
+
+def test_cupy_arrays_are_filled_on_their_stream():
     cp = pytest.importorskip("cupy", reason="CuPy is not installed")
     g = gpurng.Generator("philox4x64-10", seed=3, backend="cuda")
     s = cp.cuda.Stream(non_blocking=True)
