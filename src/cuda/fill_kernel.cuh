@@ -148,11 +148,77 @@ __global__ void __launch_bounds__(kFillBlockThreads)
   }
 }
 
+// Small calls (at most kSmallCallValues values, automatic grid): one thread per group of kGroup
+// consecutive positions, each skipping to its group and storing its values directly. The row
+// kernel above gives each thread at least a row of 32 values and so runs a 10^4-value call on two
+// blocks of mostly serial work: on an H100 (Nsight Compute, 2026-11-26, docs/PERFORMANCE.md) its
+// kernel took 10.5 us for Philox4x32-10 and 16.8 us for MRG32k3a against cuRAND's 4.0 and 4.2 us on
+// 512 and 320 blocks. A group is 16 bytes of floats (32 of doubles): one or two vector stores per
+// thread, and a warp's stores are contiguous. Group starts are placed (`lead`) so that groups line
+// up with the output's 16-byte vectors where the transform's pairs allow it; else scalar stores.
+inline constexpr int kGroup = 4;
+inline constexpr int kSmallBlockThreads = 128;
+inline constexpr std::uint64_t kSmallCallValues = std::uint64_t{1} << 16;
+
+template <class E, class Tr>
+__global__ void __launch_bounds__(kSmallBlockThreads)
+    fill_small_kernel(typename E::state_type base, std::uint64_t lead, std::uint64_t n, Tr tr,
+                      typename Tr::value_type* __restrict__ out, bool aligned) {
+  using V = typename Tr::value_type;
+  static_assert(kGroup % Tr::arity == 0, "a group holds whole transform groups");
+  const std::uint64_t g0 = (std::uint64_t{blockIdx.x} * kSmallBlockThreads + threadIdx.x) * kGroup;
+  if (g0 >= lead + n) return;  // base sits at position first - lead
+  typename E::state_type st = base;
+  E::skip(st, g0);
+  V vals[kGroup];
+#pragma unroll
+  for (int i = 0; i < kGroup; i += Tr::arity) {
+    typename E::raw_type raw[Tr::arity];
+#pragma unroll
+    for (int j = 0; j < Tr::arity; ++j) raw[j] = E::next(st);
+    tr(raw, vals + i);
+  }
+  if (aligned && g0 >= lead && g0 + kGroup <= lead + n) {
+    uint4* dst = reinterpret_cast<uint4*>(out + (g0 - lead));
+    constexpr int kVec = 16 / sizeof(V);
+#pragma unroll
+    for (int q = 0; q < kGroup / kVec; ++q) dst[q] = pack16(vals + q * kVec);
+    return;
+  }
+#pragma unroll
+  for (int j = 0; j < kGroup; ++j) {
+    const std::uint64_t p = g0 + j;
+    if (p >= lead && p < lead + n) out[p - lead] = vals[j];
+  }
+}
+
+template <class E, class Tr>
+void launch_fill_small(typename E::state_type start, std::uint64_t first, std::uint64_t n, const Tr& tr,
+                       typename Tr::value_type* out, const ExecContext& ctx) {
+  using V = typename Tr::value_type;
+  const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(out);
+  // Groups whose starts fall on the output's 16-byte vectors: out[k] with addr/sizeof(V) + k a
+  // multiple of kGroup, i.e. `lead` values before out[0]; they must also start on the transform's
+  // pairs (positions multiple of its arity) and not before position 0.
+  std::uint64_t lead = (addr / sizeof(V)) % kGroup;
+  const bool aligned = addr % sizeof(V) == 0 && lead <= first && (first - lead) % Tr::arity == 0;
+  if (!aligned) lead = first % Tr::arity;
+  E::skip(start, first - lead);
+  const std::uint64_t groups = (lead + n + kGroup - 1) / kGroup;
+  const std::uint64_t blocks = (groups + kSmallBlockThreads - 1) / kSmallBlockThreads;
+  fill_small_kernel<E, Tr><<<static_cast<unsigned>(blocks), kSmallBlockThreads, 0, ctx.stream>>>(
+      start, lead, n, tr, out, aligned);
+  check(cudaGetLastError(), "fill kernel launch");
+}
+
 template <class E, class Tr>
 void launch_fill(const typename E::state_type& base, std::uint64_t first, std::uint64_t n, const Tr& tr,
                  typename Tr::value_type* out, const ExecContext& ctx) {
   if (n == 0) return;
   using V = typename Tr::value_type;
+  if constexpr (!WarpSkip<E>::value) {  // XORWOW's skips are the warp's: its row kernel only
+    if (n <= kSmallCallValues && ctx.cuda_blocks == 0) return launch_fill_small<E, Tr>(base, first, n, tr, out, ctx);
+  }
   // Row phase that puts row starts on 32-value boundaries of the output buffer (128 bytes for
   // floats, 256 for doubles), rounded down to a multiple of the transform's arity.
   const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(out);
