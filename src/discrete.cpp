@@ -1,0 +1,173 @@
+// The discrete distribution with user weights (gpurng::DiscreteTable, Generator::generate_discrete):
+// value i is the alias lookup (core/dist/alias_table.hpp) of the engine's uniform double at
+// position i. The uniforms come from the generator's own uniform call, so every engine, family,
+// backend and device split serves the discrete distribution without code of its own, and the
+// positions are the uniform's; this file only maps them, with a CPU loop or the CUDA map kernel.
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "backend_seam.hpp"
+#include "cuda/device_select.hpp"
+#include "discrete_table.hpp"
+#include "distributions/distribution_checks.hpp"
+#include "engine_impl.hpp"
+#include "generator_impl.hpp"
+
+namespace gpurng {
+
+// ---- DiscreteTable --------------------------------------------------------------------------------
+
+DiscreteTable::DiscreteTable(const double* weights, std::size_t k) {
+  try {
+    impl_ = std::make_shared<const detail::DiscreteTableImpl>(detail::dists::build_alias_table(weights, k));
+  } catch (const std::bad_alloc&) {
+    throw Error(Status::out_of_memory, "weights: the alias table of " + std::to_string(k) +
+                                           " categories (12 bytes each, and 4 more while it is built) does not fit in host memory");
+  }
+}
+DiscreteTable::~DiscreteTable() = default;
+DiscreteTable::DiscreteTable(const DiscreteTable&) = default;
+DiscreteTable& DiscreteTable::operator=(const DiscreteTable&) = default;
+DiscreteTable::DiscreteTable(DiscreteTable&&) noexcept = default;
+DiscreteTable& DiscreteTable::operator=(DiscreteTable&&) noexcept = default;
+
+const detail::DiscreteTableImpl& DiscreteTable::impl() const {
+  if (!impl_) throw Error(Status::invalid_argument, "table: the DiscreteTable was moved from");
+  return *impl_;
+}
+std::size_t DiscreteTable::size() const { return impl().size(); }
+const double* DiscreteTable::thresholds() const { return impl().table().threshold.data(); }
+const std::uint32_t* DiscreteTable::aliases() const { return impl().table().alias.data(); }
+
+namespace detail {
+namespace {
+
+// Uniforms per step for 32-bit values (a scratch buffer of 8 MiB on the host, 32 MiB on a device);
+// 64-bit values are made in place and need none.
+constexpr std::size_t kHostChunk = std::size_t{1} << 20;
+constexpr std::size_t kDeviceChunk = std::size_t{1} << 22;
+
+// A quasi-random engine with D > 1 lays a call out dimension-major over its whole length, so its
+// uniforms must come from one call, as the caller's uniform call of n values would.
+std::size_t chunk_for(const GeneratorImpl& g, std::size_t n, std::size_t chunk) {
+  return g.engine_->values_per_position() > 1 ? n : std::min(n, chunk);
+}
+
+template <class T>
+void map_host(const core::dist::AliasTableView& t, const double* u, T* out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<T>(core::dist::alias_pick(t, u[i]));
+}
+
+// In place: element i's 8 bytes hold its uniform and then its value. memcpy, not a cast, reads and
+// writes them, so no object is accessed as a type it is not.
+template <class T>
+void map_host_in_place(const core::dist::AliasTableView& t, void* out, std::size_t n) {
+  auto* bytes = static_cast<unsigned char*>(out);
+  for (std::size_t i = 0; i < n; ++i) {
+    double u;
+    std::memcpy(&u, bytes + i * 8, 8);
+    const T v = static_cast<T>(core::dist::alias_pick(t, u));
+    std::memcpy(bytes + i * 8, &v, 8);
+  }
+}
+
+// Host (or managed) memory: the uniforms from the generator's ordinary call (any backend, several
+// devices included), then the CPU loop.
+void fill_on_host(GeneratorImpl& g, const core::dist::AliasTableView& t, ValueType type, void* out, std::size_t n) {
+  const Request uniform = dists::make_request(Distribution::uniform, ValueType::f64, nullptr, 0);
+  if (value_size(type) == 8) {
+    g.generate(uniform, out, n);
+    if (type == ValueType::i64) map_host_in_place<std::int64_t>(t, out, n);
+    else map_host_in_place<std::uint64_t>(t, out, n);
+    return;
+  }
+  std::vector<double> u(chunk_for(g, n, kHostChunk));
+  auto* dst = static_cast<unsigned char*>(out);
+  for (std::size_t done = 0; done < n;) {
+    const std::size_t count = std::min(u.size(), n - done);
+    g.generate(uniform, u.data(), count);
+    if (type == ValueType::i32) map_host(t, u.data(), reinterpret_cast<std::int32_t*>(dst + done * 4), count);
+    else map_host(t, u.data(), reinterpret_cast<std::uint32_t*>(dst + done * 4), count);
+    done += count;
+  }
+}
+
+// CUDA backend, device or managed memory of one device: the uniforms and the map kernel on the
+// generator's stream, without synchronising (as every device call).
+void fill_on_device(GeneratorImpl& g, const DiscreteTableImpl& table, ValueType type, void* out, std::size_t n,
+                    int device) {
+  cuda::DeviceGuard guard(device);
+  const core::dist::AliasTableView on_device = table.device_view();
+  const Request uniform = dists::make_request(Distribution::uniform, ValueType::f64, nullptr, 0);
+  cuda::discrete_fill(on_device, type, out, n, chunk_for(g, n, kDeviceChunk), g.ctx_.stream,
+                      [&](double* u, std::size_t count) { g.generate_here(uniform, u, count); });
+}
+
+void check_value_type(ValueType t) {
+  if (t != ValueType::i32 && t != ValueType::i64 && t != ValueType::u32 && t != ValueType::u64) {
+    throw Error(Status::invalid_argument, "generate_discrete: value type " + std::to_string(static_cast<int>(t)) +
+                                              " is not one of int32, int64, uint32, uint64 (ValueType i32, i64, u32, u64)");
+  }
+}
+
+void generate_discrete(GeneratorImpl& g, const DiscreteTableImpl& table, ValueType type, void* out, std::size_t n) {
+  check_value_type(type);
+  if (n == 0) return;
+  if (out == nullptr) throw Error(Status::invalid_argument, "out: null pointer with count " + std::to_string(n));
+  const bool several = !g.devices().empty();
+  const cuda::PointerInfo where = cuda::pointer_info(out);
+  // The uniform call checks its own buffer, but the scratch of 32-bit values hides `out` from it.
+  if (where.kind == cuda::MemoryKind::device && (g.backend() != Backend::cuda || several)) {
+    throw Error(Status::invalid_argument,
+                several ? std::string("out: points to CUDA device memory, but generate_discrete over several devices() "
+                                      "writes host or managed memory")
+                        : std::string("out: points to CUDA device memory, but the generator's backend is ") +
+                              backend_name(g.backend()));
+  }
+  const std::uint64_t saved_offset = g.engine_->offset();
+  try {
+    const auto host = [&] { fill_on_host(g, table.host_view(), type, out, n); };
+    on_backend(g.ctx_, host,
+               [&] {
+                 if (where.kind == cuda::MemoryKind::host || several) return host();
+                 // The generator's device, chosen here as its first call would choose it.
+                 if (g.cuda_device() < 0) g.set_cuda_device(cuda::calling_thread_device());
+                 if (where.device != g.cuda_device()) {
+                   throw Error(Status::invalid_argument, "out: device memory of CUDA device " + std::to_string(where.device) +
+                                                             ", but the generator runs on device " +
+                                                             std::to_string(g.cuda_device()) + " (Generator::cuda_device)");
+                 }
+                 fill_on_device(g, table, type, out, n, g.cuda_device());
+               },
+               host);
+  } catch (...) {
+    g.engine_->set_offset(saved_offset);
+    throw;
+  }
+}
+
+}  // namespace
+}  // namespace detail
+
+// ---- Generator ------------------------------------------------------------------------------------
+
+void Generator::generate_discrete(const DiscreteTable& table, ValueType t, void* out, std::size_t n) {
+  detail::generate_discrete(impl(), table.impl(), t, out, n);
+}
+void Generator::generate_discrete(const DiscreteTable& table, std::int32_t* out, std::size_t n) {
+  generate_discrete(table, ValueType::i32, out, n);
+}
+void Generator::generate_discrete(const DiscreteTable& table, std::int64_t* out, std::size_t n) {
+  generate_discrete(table, ValueType::i64, out, n);
+}
+void Generator::generate_discrete(const DiscreteTable& table, std::uint32_t* out, std::size_t n) {
+  generate_discrete(table, ValueType::u32, out, n);
+}
+void Generator::generate_discrete(const DiscreteTable& table, std::uint64_t* out, std::size_t n) {
+  generate_discrete(table, ValueType::u64, out, n);
+}
+
+}  // namespace gpurng
