@@ -79,8 +79,8 @@ TEST(DiscreteTable, ByHand) {
   EXPECT_EQ(cd::alias_pick(v, 0.5000000000000001), 1u);  // just into column 1
   EXPECT_EQ(cd::alias_pick(v, 1.0), 1u);    // u = 1: the top of the last column
   EXPECT_EQ(cd::alias_pick(v, 0x1p-53), 0u);  // the smallest uniforms land in column 0
-  // Weights 0, 2, 0, 1, 1: q = (0, 2, 0, 1, 1). Work order: small [0, 2], large from the back
-  // [1, 3, 4] taken from its top (4 first, pushed last)... the zero columns alias large ones.
+  // Weights 0, 2, 0, 1, 1: q = (0, 2, 0, 1, 1). The zero columns keep nothing and alias large
+  // columns; no column aliases a zero weight, so its probability is exactly 0.
   const DiscreteTable zeros(std::vector<double>{0.0, 2.0, 0.0, 1.0, 1.0});
   for (std::size_t j = 0; j < 5; ++j) {
     EXPECT_NE(zeros.aliases()[j], 0u) << j;

@@ -221,8 +221,8 @@ class DiscreteTableImpl;
 // Generator::generate_discrete is the alias lookup of the engine's uniform double at position i
 // (docs/ENGINES.md, "discrete"). The constructor throws Error(invalid_argument) naming "weights" for
 // K = 0 or K > kMaxCategories, a null pointer, a weight that is negative, NaN or infinite (with its
-// index), or weights that are all 0; std::bad_alloc-free: a table that does not fit is
-// Error(out_of_memory). A category of weight 0 is never drawn.
+// index), or weights that are all 0; a table that does not fit in host memory (16 bytes per category
+// while it is built) is Error(out_of_memory). A category of weight 0 is never drawn.
 //
 // Immutable once built. Copies share the table (and its device copies); a table may be used by
 // several generators and threads at once. On the CUDA backend the table is copied to a device at the
