@@ -11,6 +11,7 @@
 #include "cuda/check.cuh"
 #include "cuda/discrete_launch.hpp"
 #include "cuda/grid.cuh"
+#include "cuda/relaxed_capture.cuh"
 #include "cuda/workspace.cuh"
 
 namespace gpurng::detail::cuda {
@@ -45,6 +46,8 @@ core::dist::AliasTableView alias_table_on_device(AliasDeviceCopiesPtr& copies, c
   for (const AliasDeviceCopies::Copy& c : copies->copies) {
     if (c.device == device) return core::dist::AliasTableView{c.threshold, c.alias, host.k};
   }
+  // Set-up outside the caller's work, even while the caller's stream is being captured (workspace.cuh).
+  RelaxedCapture relaxed;
   PrivateStream upload;
   upload.create();
   auto* threshold = static_cast<double*>(upload.upload(host.threshold, host.k * sizeof(double),
