@@ -4,12 +4,12 @@
 // backend and device split serves the discrete distribution without code of its own, and the
 // positions are the uniform's; this file only maps them, with a CPU loop or the CUDA map kernel.
 #include <algorithm>
-#include <cstring>
 #include <new>
 #include <string>
 #include <vector>
 
 #include "backend_seam.hpp"
+#include "cpu/discrete_map.hpp"
 #include "cuda/device_select.hpp"
 #include "discrete_table.hpp"
 #include "distributions/distribution_checks.hpp"
@@ -56,32 +56,15 @@ std::size_t chunk_for(const GeneratorImpl& g, std::size_t n, std::size_t chunk) 
   return g.engine_->values_per_position() > 1 ? n : std::min(n, chunk);
 }
 
-template <class T>
-void map_host(const core::dist::AliasTableView& t, const double* u, T* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<T>(core::dist::alias_pick(t, u[i]));
-}
-
-// In place: element i's 8 bytes hold its uniform and then its value. memcpy, not a cast, reads and
-// writes them, so no object is accessed as a type it is not.
-template <class T>
-void map_host_in_place(const core::dist::AliasTableView& t, void* out, std::size_t n) {
-  auto* bytes = static_cast<unsigned char*>(out);
-  for (std::size_t i = 0; i < n; ++i) {
-    double u;
-    std::memcpy(&u, bytes + i * 8, 8);
-    const T v = static_cast<T>(core::dist::alias_pick(t, u));
-    std::memcpy(bytes + i * 8, &v, 8);
-  }
-}
-
 // Host (or managed) memory: the uniforms from the generator's ordinary call (any backend, several
 // devices included), then the CPU loop.
 void fill_on_host(GeneratorImpl& g, const core::dist::AliasTableView& t, ValueType type, void* out, std::size_t n) {
   const Request uniform = dists::make_request(Distribution::uniform, ValueType::f64, nullptr, 0);
-  if (value_size(type) == 8) {
+  const unsigned threads = g.ctx_.cpu_threads;
+  if (value_size(type) == 8) {  // in place: element i's 8 bytes hold its uniform, then its value
     g.generate(uniform, out, n);
-    if (type == ValueType::i64) map_host_in_place<std::int64_t>(t, out, n);
-    else map_host_in_place<std::uint64_t>(t, out, n);
+    if (type == ValueType::i64) cpu::alias_map<std::int64_t>(t, out, out, n, threads);
+    else cpu::alias_map<std::uint64_t>(t, out, out, n, threads);
     return;
   }
   std::vector<double> u(chunk_for(g, n, kHostChunk));
@@ -89,8 +72,8 @@ void fill_on_host(GeneratorImpl& g, const core::dist::AliasTableView& t, ValueTy
   for (std::size_t done = 0; done < n;) {
     const std::size_t count = std::min(u.size(), n - done);
     g.generate(uniform, u.data(), count);
-    if (type == ValueType::i32) map_host(t, u.data(), reinterpret_cast<std::int32_t*>(dst + done * 4), count);
-    else map_host(t, u.data(), reinterpret_cast<std::uint32_t*>(dst + done * 4), count);
+    if (type == ValueType::i32) cpu::alias_map<std::int32_t>(t, u.data(), dst + done * 4, count, threads);
+    else cpu::alias_map<std::uint32_t>(t, u.data(), dst + done * 4, count, threads);
     done += count;
   }
 }
