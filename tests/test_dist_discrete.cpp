@@ -17,6 +17,9 @@
 #include <vector>
 
 #include "gpurng/core/dist/alias_table.hpp"
+#include "gpurng/device/distributions.hpp"
+#include "gpurng/device/kiss99.hpp"
+#include "gpurng/device/mrg32k3a.hpp"
 #include "gpurng/gpurng.hpp"
 #include "stats.hpp"
 
@@ -408,6 +411,44 @@ TEST(DiscreteContract, OffsetsAndSplits) {
     at.generate_discrete(table, tail.data(), tail.size());
     for (std::size_t i = 0; i < tail.size(); ++i) ASSERT_EQ(tail[i], static_cast<std::uint32_t>(all[123457 + i])) << i;
   }
+}
+
+// The device API (gpurng/device/distributions.hpp, compiled for the host here): draws after
+// init(seed, stream, offset) are the host's generate_discrete values of that stream from offset on.
+TEST(DiscreteContract, DeviceApiDrawsAreTheHostValues) {
+  const DiscreteTable table(std::vector<double>{0.5, 0.0, 3.0, 1e-3, 2.0, 7.0});
+  const auto sampler = gpurng::device::discrete<gpurng::device::Mrg32k3a, std::int32_t>(table.thresholds(),
+                                                                                        table.aliases(), table.size());
+  Generator g(Engine::mrg32k3a, Backend::cpu);
+  g.seed(77);
+  g.select_stream(0, 5);
+  g.offset(1001);
+  std::vector<std::int32_t> host(300);
+  g.generate_discrete(table, host.data(), host.size());
+  gpurng::device::Mrg32k3a rng;
+  rng.init(77, 5, 1001);
+  for (std::size_t i = 0; i < host.size(); ++i) {
+    std::int32_t v;
+    gpurng::device::draw(rng, sampler, &v);
+    ASSERT_EQ(v, host[i]) << i;
+  }
+  Generator k(Engine::kiss99, Backend::cpu);
+  k.seed(77);
+  k.offset(9);
+  std::vector<std::uint64_t> kh(300);
+  k.generate_discrete(table, kh.data(), kh.size());
+  const auto ks = gpurng::device::discrete<gpurng::device::Kiss99, std::uint64_t>(table.thresholds(), table.aliases(),
+                                                                                  table.size());
+  gpurng::device::Kiss99 kr;
+  kr.init(77, 9);
+  for (std::size_t i = 0; i < kh.size(); ++i) {
+    std::uint64_t v;
+    gpurng::device::draw(kr, ks, &v);
+    ASSERT_EQ(v, kh[i]) << i;
+  }
+  EXPECT_THROW((gpurng::device::discrete<gpurng::device::Mrg32k3a>(nullptr, table.aliases(), 6)), std::invalid_argument);
+  EXPECT_THROW((gpurng::device::discrete<gpurng::device::Mrg32k3a>(table.thresholds(), table.aliases(), 0)),
+               std::invalid_argument);
 }
 
 // ---- errors ---------------------------------------------------------------------------------------

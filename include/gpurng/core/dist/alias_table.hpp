@@ -24,6 +24,7 @@
 
 #include "gpurng/core/config.hpp"
 #include "gpurng/core/dist/ieee_ops.hpp"
+#include "gpurng/core/dist/transforms.hpp"
 
 namespace gpurng::core::dist {
 
@@ -52,5 +53,18 @@ GPURNG_HD GPURNG_FORCEINLINE std::uint32_t alias_pick(const AliasTableView& t, d
   const double f = ieee::sub(x, static_cast<double>(j));
   return f <= t.threshold[j] ? static_cast<std::uint32_t>(j) : t.alias[j];
 }
+
+// The discrete distribution as a transform of one raw output (arity 1), for the device API's draw():
+// the lookup of the engine's double uniform of that output, which is the host's uniform double at the
+// same position on the engines the device API serves. I: the integer value type.
+template <class E, class I>
+struct AliasDiscrete {
+  using value_type = I;
+  static constexpr int arity = 1;
+  AliasTableView table;
+  GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, I* out) const {
+    out[0] = static_cast<I>(alias_pick(table, uniform_of<E, double>(r[0])));
+  }
+};
 
 }  // namespace gpurng::core::dist
