@@ -118,7 +118,7 @@ void generate_discrete(GeneratorImpl& g, const DiscreteTableImpl& table, ValueTy
                  if (where.kind == cuda::MemoryKind::host || several) return host();
                  // The generator's device, chosen here as its first call would choose it.
                  if (g.cuda_device() < 0) g.set_cuda_device(cuda::calling_thread_device());
-                 if (where.device != g.cuda_device()) {
+                 if (where.kind == cuda::MemoryKind::device && where.device != g.cuda_device()) {
                    throw Error(Status::invalid_argument, "out: device memory of CUDA device " + std::to_string(where.device) +
                                                              ", but the generator runs on device " +
                                                              std::to_string(g.cuda_device()) + " (Generator::cuda_device)");
