@@ -96,6 +96,8 @@ void check_value_type(ValueType t) {
   }
 }
 
+}  // namespace
+
 void generate_discrete(GeneratorImpl& g, const DiscreteTableImpl& table, ValueType type, void* out, std::size_t n) {
   check_value_type(type);
   if (n == 0) return;
@@ -109,6 +111,14 @@ void generate_discrete(GeneratorImpl& g, const DiscreteTableImpl& table, ValueTy
                                       "writes host or managed memory")
                         : std::string("out: points to CUDA device memory, but the generator's backend is ") +
                               backend_name(g.backend()));
+  }
+  // 32-bit values come in chunks, each its own uniform call: refuse a call past the end of the
+  // sequence before any chunk is written, as one uniform call would. (With D > 1 it is one call.)
+  if (g.engine_->values_per_position() == 1 && n > g.engine_->remaining()) {
+    throw Error(Status::invalid_argument, "count: " + std::to_string(n) + " values from offset " +
+                                              std::to_string(g.engine_->offset()) + " pass the end of the addressable " +
+                                              engine_info(g.id()).name + " sequence (at most " +
+                                              std::to_string(g.engine_->remaining()) + " from this offset)");
   }
   const std::uint64_t saved_offset = g.engine_->offset();
   try {
@@ -132,7 +142,6 @@ void generate_discrete(GeneratorImpl& g, const DiscreteTableImpl& table, ValueTy
   }
 }
 
-}  // namespace
 }  // namespace detail
 
 // ---- Generator ------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // DiscreteTableImpl: what a gpurng::DiscreteTable holds, the built alias table on the host and its
-// copies on the devices that used it. Private to src/discrete.cpp and the tests.
+// copies on the devices that used it; and the front's call. Private to src/discrete.cpp and the tests.
 #pragma once
 
 #include <cstddef>
@@ -35,5 +35,12 @@ class DiscreteTableImpl {
   mutable std::mutex mutex_;
   mutable cuda::AliasDeviceCopiesPtr copies_;
 };
+
+class GeneratorImpl;
+
+// Generator::generate_discrete on the front (src/discrete.cpp): n values of `table` at g's offset into
+// out, of type i32, i64, u32 or u64; a failed call leaves g's offset unchanged. Declared here so that
+// the tests can drive it on a GeneratorImpl with CPU "devices" (test_dist_discrete).
+void generate_discrete(GeneratorImpl& g, const DiscreteTableImpl& table, ValueType type, void* out, std::size_t n);
 
 }  // namespace gpurng::detail

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "discrete_table.hpp"
+#include "generator_impl.hpp"
 #include "gpurng/core/dist/alias_table.hpp"
 #include "gpurng/device/distributions.hpp"
 #include "gpurng/device/kiss99.hpp"
@@ -451,6 +453,31 @@ TEST(DiscreteContract, DeviceApiDrawsAreTheHostValues) {
                std::invalid_argument);
 }
 
+// Over several devices (the multi-device layer, with CPU part generators standing in for devices as
+// in test_multi_device): one generator's values, and the offset moves by n.
+TEST(DiscreteContract, SeveralDevices) {
+  const std::vector<double> w{0.5, 0.0, 3.0, 1e-3, 2.0, 7.0};
+  const gpurng::detail::DiscreteTableImpl table(gpurng::detail::dists::build_alias_table(w.data(), w.size()));
+  for (Engine e : {Engine::mrg32k3a, Engine::mt19937, Engine::mwc, Engine::sobol32}) {
+    SCOPED_TRACE(gpurng::engine_info(e).name);
+    for (ValueType t : {ValueType::i32, ValueType::u64}) {
+      const std::size_t n = 10007;
+      const std::size_t size = t == ValueType::i32 ? 4 : 8;
+      Generator one(e, Backend::cpu);
+      one.offset(5);
+      std::vector<unsigned char> want(n * size);
+      one.generate_discrete(DiscreteTable(w), t, want.data(), n);
+      gpurng::detail::GeneratorImpl parts(e, Backend::cpu);
+      parts.set_devices({0, 1, 2});
+      parts.engine_->set_offset(5);
+      std::vector<unsigned char> got(n * size);
+      gpurng::detail::generate_discrete(parts, table, t, got.data(), n);
+      EXPECT_EQ(got, want);
+      EXPECT_EQ(parts.engine_->offset(), 5 + n);
+    }
+  }
+}
+
 // ---- errors ---------------------------------------------------------------------------------------
 
 void expect_error(const std::function<void()>& f, Status s, const std::string& part) {
@@ -490,9 +517,11 @@ TEST(DiscreteErrors, BadCalls) {
   // Past the end of the addressable sequence: refused, the offset unchanged.
   g.offset(g.offset() + g.remaining() - 2);
   const std::uint64_t before = g.offset();
-  std::int32_t x[4];
-  EXPECT_THROW(g.generate_discrete(table, x, 4), Error);
+  std::int32_t x[4] = {7, 7, 7, 7};
+  expect_error([&] { g.generate_discrete(table, x, 4); }, Status::invalid_argument,
+               "pass the end of the addressable mrg32k3a sequence (at most 2 from this offset)");
   EXPECT_EQ(g.offset(), before);
+  EXPECT_EQ(x[0], 7);  // nothing written
   g.generate_discrete(table, x, 0);  // n = 0: nothing, even with nothing left to check
   DiscreteTable moved(std::move(table));
   expect_error([&] { (void)table.size(); }, Status::invalid_argument, "moved from");
