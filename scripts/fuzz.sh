@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
 FUZZ_SEED=${FUZZ_SEED:-1}
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
-TARGETS="fuzz_state_decoder fuzz_dcmt_param_csv fuzz_mtgp_param_csv fuzz_number_parsing"
+TARGETS="fuzz_state_decoder fuzz_dcmt_param_csv fuzz_mtgp_param_csv fuzz_number_parsing fuzz_weights"
 
 if [ "${FUZZ_REUSE_BUILD:-0}" = 1 ]; then
   if ! grep -q '^GPURNG_BUILD_FUZZ:BOOL=ON' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null; then

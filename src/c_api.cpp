@@ -33,6 +33,10 @@ struct gpurng_generator {
   gpurng::Generator g;
 };
 
+struct gpurng_discrete_table {
+  gpurng::DiscreteTable t;
+};
+
 namespace {
 
 thread_local std::string g_last_error;
@@ -211,6 +215,33 @@ gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distributio
   return guarded([&] {
     handle(generator).generate(static_cast<gpurng::Distribution>(distribution),
                                static_cast<gpurng::ValueType>(value_type), params, nparams, out, n);
+  });
+}
+
+gpurng_status_t gpurng_discrete_table_create(gpurng_discrete_table_t* table, const double* weights, size_t k) {
+  return guarded([&] {
+    non_null(table, "table");
+    *table = nullptr;
+    *table = new gpurng_discrete_table{gpurng::DiscreteTable(weights, k)};
+  });
+}
+
+gpurng_status_t gpurng_discrete_table_destroy(gpurng_discrete_table_t table) {
+  return guarded([&] { delete table; });
+}
+
+gpurng_status_t gpurng_discrete_table_size(gpurng_discrete_table_t table, size_t* k) {
+  return guarded([&] {
+    non_null(table, "table");
+    *non_null(k, "k") = table->t.size();
+  });
+}
+
+gpurng_status_t gpurng_generate_discrete(gpurng_generator_t generator, gpurng_discrete_table_t table,
+                                         gpurng_value_type_t value_type, void* out, size_t n) {
+  return guarded([&] {
+    non_null(table, "table");
+    handle(generator).generate_discrete(table->t, static_cast<gpurng::ValueType>(value_type), out, n);
   });
 }
 

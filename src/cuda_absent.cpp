@@ -1,6 +1,7 @@
 // Built without CUDA: no device, every pointer is host memory, and the CUDA backend is unavailable.
 #include "cuda/cuda_support.hpp"
 #include "cuda/dcmt_launch.hpp"
+#include "cuda/discrete_launch.hpp"
 #include "cuda/device_select.hpp"
 #include "cuda/mt19937_launch.hpp"
 #include "cuda/sobol_launch.hpp"
@@ -37,5 +38,8 @@ template <class U>
 void SobolDirectionsDeleter<U>::operator()(SobolDirections<U>*) const noexcept {}
 template struct SobolDirectionsDeleter<std::uint32_t>;
 template struct SobolDirectionsDeleter<std::uint64_t>;
+
+// A DiscreteTable holds its device copies in every build; none is ever made here.
+void AliasDeviceCopiesDeleter::operator()(AliasDeviceCopies*) const noexcept {}
 
 }  // namespace gpurng::detail::cuda

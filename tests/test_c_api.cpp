@@ -286,3 +286,48 @@ TEST(CApiDevicesGpu, OneDeviceAndTheListOfDevices) {
   gpurng_destroy(g);
   if (all < 2) GTEST_SKIP() << "this machine has one CUDA device: the list {0} ran, the list {0, 1} needs two";
 }
+
+// The discrete distribution through the C API: the C++ API's values, and each failure's status and
+// message.
+TEST(CApi, DiscreteTable) {
+  const double w[] = {1.0, 0.0, 2.5, 0.5};
+  gpurng_discrete_table_t t = nullptr;
+  ASSERT_EQ(gpurng_discrete_table_create(&t, w, 4), GPURNG_STATUS_SUCCESS);
+  std::size_t k = 0;
+  EXPECT_EQ(gpurng_discrete_table_size(t, &k), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(k, 4u);
+  gpurng_generator_t g = nullptr;
+  ASSERT_EQ(gpurng_create(&g, GPURNG_ENGINE_PHILOX4X32_10, GPURNG_BACKEND_CPU), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurng_set_offset(g, 5), GPURNG_STATUS_SUCCESS);
+  std::uint32_t got[300];
+  EXPECT_EQ(gpurng_generate_discrete(g, t, GPURNG_VALUE_U32, got, 300), GPURNG_STATUS_SUCCESS);
+  gpurng::Generator cpp(gpurng::Engine::philox4x32_10, gpurng::Backend::cpu);
+  cpp.offset(5);
+  std::uint32_t want[300];
+  cpp.generate_discrete(gpurng::DiscreteTable(w, 4), want, 300);
+  for (int i = 0; i < 300; ++i) {
+    EXPECT_EQ(got[i], want[i]) << i;
+    EXPECT_NE(got[i], 1u) << i;  // weight 0
+  }
+
+  double d[4];
+  EXPECT_EQ(gpurng_generate_discrete(g, t, GPURNG_VALUE_F64, d, 4), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("int32, int64, uint32, uint64"), std::string::npos);
+  EXPECT_EQ(gpurng_generate_discrete(g, nullptr, GPURNG_VALUE_U32, got, 4), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("table: null pointer"), std::string::npos);
+  EXPECT_EQ(gpurng_generate_discrete(nullptr, t, GPURNG_VALUE_U32, got, 4), GPURNG_STATUS_INVALID_ARGUMENT);
+
+  gpurng_discrete_table_t bad = reinterpret_cast<gpurng_discrete_table_t>(&k);  // overwritten with NULL
+  const double negative[] = {1.0, -1.0};
+  EXPECT_EQ(gpurng_discrete_table_create(&bad, negative, 2), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(bad, nullptr);
+  EXPECT_NE(std::string(gpurng_last_error()).find("weights[1] = -1 is negative"), std::string::npos);
+  const double zeros[] = {0.0, 0.0};
+  EXPECT_EQ(gpurng_discrete_table_create(&bad, zeros, 2), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(gpurng_discrete_table_create(&bad, w, 0), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(gpurng_discrete_table_create(&bad, nullptr, 3), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(gpurng_discrete_table_create(nullptr, w, 4), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(gpurng_discrete_table_destroy(nullptr), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurng_discrete_table_destroy(t), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurng_destroy(g), GPURNG_STATUS_SUCCESS);
+}

@@ -185,6 +185,24 @@ gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distributio
                                 size_t n);
 gpurng_status_t gpurng_generate_integers64(gpurng_generator_t generator, int64_t* out, size_t n, int64_t lo,
                                            int64_t hi);
+/* The discrete distribution with user weights (gpurng::DiscreteTable, docs/ENGINES.md "discrete"):
+ * categories 0 .. k-1 with P(i) = weights[i] / sum(weights), by Walker's alias method on a table built
+ * once. gpurng_discrete_table_create: INVALID_ARGUMENT (the message names "weights", the index of a
+ * bad weight and the valid range) for a NULL table or weights pointer, k = 0 or k > 2^31, a weight that
+ * is negative, NaN or infinite, or weights all 0; OUT_OF_MEMORY when the table does not fit; *table
+ * is NULL on any error. A table is immutable: several generators and threads may use it at once.
+ * gpurng_discrete_table_destroy accepts NULL; destroy a table only after the calls that use it have
+ * completed (a CUDA call reads its device copy when it runs, so also after a graph using it).
+ * gpurng_generate_discrete: n values of the table at the generator's offset into out (host memory,
+ * or device or managed memory on the CUDA backend) of value_type I32, I64, U32 or U64 (others:
+ * INVALID_ARGUMENT); value i uses position i, as the uniform double does. */
+typedef struct gpurng_discrete_table* gpurng_discrete_table_t;
+gpurng_status_t gpurng_discrete_table_create(gpurng_discrete_table_t* table, const double* weights, size_t k);
+gpurng_status_t gpurng_discrete_table_destroy(gpurng_discrete_table_t table);
+/* The number of categories k of a table. */
+gpurng_status_t gpurng_discrete_table_size(gpurng_discrete_table_t table, size_t* k);
+gpurng_status_t gpurng_generate_discrete(gpurng_generator_t generator, gpurng_discrete_table_t table,
+                                         gpurng_value_type_t value_type, void* out, size_t n);
 /* With devices set (gpurng_set_devices, D devices): n values as gpurng_generate would give them, part k
  * into outs[k], which is device or managed memory of device k of the list, or host memory, and holds
  * gpurng_block_part(n / dims, D, k).count * dims values (dims: gpurng_get_dimensions; a quasi-random

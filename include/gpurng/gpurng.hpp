@@ -212,7 +212,46 @@ struct LoadLimits {
 
 namespace detail {
 class GeneratorImpl;
+class DiscreteTableImpl;
 }
+
+// The discrete distribution with user weights: categories 0 .. K-1 with P(i) = weights[i] /
+// sum(weights), drawn by Walker's alias method from a table built once on the host (Vose's
+// construction, deterministic: every machine builds the same table). Value i of
+// Generator::generate_discrete is the alias lookup of the engine's uniform double at position i
+// (docs/ENGINES.md, "discrete"). The constructor throws Error(invalid_argument) naming "weights" for
+// K = 0 or K > kMaxCategories, a null pointer, a weight that is negative, NaN or infinite (with its
+// index), or weights that are all 0; a table that does not fit in host memory (16 bytes per category
+// while it is built) is Error(out_of_memory). A category of weight 0 is never drawn.
+//
+// Immutable once built. Copies share the table (and its device copies); a table may be used by
+// several generators and threads at once. On the CUDA backend the table is copied to a device at the
+// first call that needs it there and kept until the last copy of the table is destroyed, so a
+// captured CUDA graph that uses it must not outlive it.
+class DiscreteTable {
+ public:
+  static constexpr std::uint64_t kMaxCategories = std::uint64_t{1} << 31;
+
+  DiscreteTable(const double* weights, std::size_t k);
+  explicit DiscreteTable(const std::vector<double>& weights) : DiscreteTable(weights.data(), weights.size()) {}
+  ~DiscreteTable();
+  DiscreteTable(const DiscreteTable&);
+  DiscreteTable& operator=(const DiscreteTable&);
+  DiscreteTable(DiscreteTable&&) noexcept;
+  DiscreteTable& operator=(DiscreteTable&&) noexcept;
+
+  std::size_t size() const;  // K, the number of categories
+  // The table itself (K entries each, host memory): column j gives j when the point f in (0, 1] of a
+  // uniform inside column j is <= threshold[j], else alias[j] (core/dist/alias_table.hpp; the same
+  // lookup for your own kernels, given these arrays copied to the device).
+  const double* thresholds() const;
+  const std::uint32_t* aliases() const;
+
+ private:
+  friend class Generator;
+  const detail::DiscreteTableImpl& impl() const;  // throws when moved from
+  std::shared_ptr<const detail::DiscreteTableImpl> impl_;
+};
 
 // Movable, not copyable. A moved-from Generator holds no engine: every member call on it, the
 // accessors included, throws Error(Status::invalid_argument, "... the generator was moved from ...")
@@ -330,6 +369,16 @@ class Generator {
   void generate_integers(std::int64_t* out, std::size_t n, std::int64_t lo, std::int64_t hi);
   void generate_integers(std::uint32_t* out, std::size_t n, std::uint32_t lo, std::uint32_t hi);
   void generate_integers(std::uint64_t* out, std::size_t n, std::uint64_t lo, std::uint64_t hi);
+
+  // The discrete distribution of `table` (see DiscreteTable): n values at the offset, which then
+  // moves by n, as for every distribution (value i uses position i, as the uniform does). Host
+  // memory, or (CUDA backend) device or managed memory. Every category fits each of the four types.
+  void generate_discrete(const DiscreteTable& table, std::int32_t* out, std::size_t n);
+  void generate_discrete(const DiscreteTable& table, std::int64_t* out, std::size_t n);
+  void generate_discrete(const DiscreteTable& table, std::uint32_t* out, std::size_t n);
+  void generate_discrete(const DiscreteTable& table, std::uint64_t* out, std::size_t n);
+  // The same with the value type at run time: i32, i64, u32 or u64 (others: Error(invalid_argument)).
+  void generate_discrete(const DiscreteTable& table, ValueType t, void* out, std::size_t n);
 
   // The whole state (engine, seed state, stream selection, offset) as a versioned, checksummed
   // file; load_state() continues bit for bit. Loading checks engine, version, size and checksum,

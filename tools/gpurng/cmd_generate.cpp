@@ -17,6 +17,7 @@
 #include "options.hpp"
 #include "progress.hpp"
 #include "value_writer.hpp"
+#include "weights_option.hpp"
 
 namespace gpurng::cli {
 namespace {
@@ -34,6 +35,7 @@ struct GenerateOptions {
   // Distribution parameters by name (--mean, --lambda, ...: the names of distribution_info()),
   // registered for every name some distribution has.
   std::map<std::string, std::string> dist_params;
+  std::string weights;  // --dist discrete: a comma list or @file
   std::string format = "txt";
   std::string out = "-";
   std::string backend = "auto";
@@ -52,10 +54,14 @@ struct GenerateOptions {
 
 [[noreturn]] void usage_error(const std::string& message) { throw Error(Status::invalid_argument, message); }
 
+// The discrete distribution with user weights is not in distributions() (its parameter is a table,
+// not numbers): it has its own name and option here.
+constexpr const char* kDiscrete = "discrete";
+
 std::string dist_names() {
   std::string names;
   for (const DistributionInfo& d : distributions()) names += (names.empty() ? "" : ", ") + std::string(d.name);
-  return names;
+  return names + ", " + kDiscrete;
 }
 
 Distribution parse_dist(const std::string& s) {
@@ -64,6 +70,7 @@ Distribution parse_dist(const std::string& s) {
   }
   usage_error("--dist: '" + s + "' is not one of " + dist_names());
 }
+
 
 // The distributions that have parameter `name`, e.g. "normal, lognormal and truncated_normal".
 std::string dists_with_param(const std::string& name) {
@@ -119,6 +126,21 @@ ValueType value_type_of(ValueKind kind) {
   return ValueType::f64;
 }
 
+// --dist discrete: integers of the four types, int64 by default; no parameter of the other
+// distributions applies.
+ValueKind discrete_kind(const GenerateOptions& o) {
+  for (const auto& [name, value] : o.dist_params) {
+    const std::string option = "--" + name;
+    if (o.given(option.c_str())) usage_error(option + " does not apply to --dist discrete (its weights are --weights)");
+  }
+  if (o.given("--normal-method")) usage_error("--normal-method applies to --dist normal and lognormal only");
+  if (!o.given("--precision")) return ValueKind::i64;
+  for (const KindName& k : kKinds) {
+    if (o.precision == k.name && k.type != ValueType::f32 && k.type != ValueType::f64) return k.kind;
+  }
+  usage_error("--precision: '" + o.precision + "' is not one of int64, int32, uint64, uint32 (the value types of --dist discrete)");
+}
+
 Format parse_format(const std::string& s) {
   if (s == "txt") return Format::txt;
   if (s == "bin") return Format::bin;
@@ -126,9 +148,13 @@ Format parse_format(const std::string& s) {
   usage_error("--format: '" + s + "' is not one of txt, bin, npy");
 }
 
-// One chunk of the requested distribution into buf.
-void generate_chunk(Generator& g, Distribution dist, ValueKind kind, const std::vector<double>& params, void* buf,
-                    std::size_t n) {
+// One chunk of the requested distribution into buf (the discrete one when there is a table).
+void generate_chunk(Generator& g, Distribution dist, ValueKind kind, const std::vector<double>& params,
+                    const std::optional<DiscreteTable>& table, void* buf, std::size_t n) {
+  if (table) {
+    g.generate_discrete(*table, value_type_of(kind), buf, n);
+    return;
+  }
   if (dist == Distribution::bits) {
     if (kind == ValueKind::u32) g.generate_bits(static_cast<std::uint32_t*>(buf), n);
     else g.generate_bits(static_cast<std::uint64_t*>(buf), n);
@@ -182,16 +208,8 @@ void apply_engine_options(Generator& g, const GenerateOptions& o) {
   }
 }
 
-int run(const GenerateOptions& o) {
-  const Engine engine = parse_engine(o.engine);
-  const Distribution dist = parse_dist(o.dist);
-  const Format format = parse_format(o.format);
-  const Backend backend = parse_backend_option(o.backend);
-  const std::uint64_t count = parse_u64(o.count, "--count");
-  const std::uint64_t offset = parse_u64(o.offset, "--offset");
-  const std::uint64_t threads = parse_u64(o.threads, "--threads");
-  if (threads > 4096) usage_error("--threads: " + o.threads + " is out of range [0, 4096] (0 = all hardware threads)");
-
+// The value type and the parameters of a distribution of distributions() (all but discrete).
+ValueKind value_kind_and_params(const GenerateOptions& o, Engine engine, Distribution dist, std::vector<double>& params) {
   const DistributionInfo& info = distribution_info(dist);
   ValueKind kind;
   if (dist == Distribution::bits) {
@@ -214,7 +232,6 @@ int run(const GenerateOptions& o) {
       usage_error(option + " applies to --dist " + dists_with_param(name) + " only, not to --dist " + info.name);
     }
   }
-  std::vector<double> params;
   if (dist == Distribution::normal || dist == Distribution::lognormal || dist == Distribution::exponential) {
     // Ranges that keep every value finite in the output type (dist_params.hpp).
     const DistParams p = parse_dist_params(dist, kind == ValueKind::f32, text("--mean"), text("--stddev"),
@@ -247,6 +264,37 @@ int run(const GenerateOptions& o) {
   }
   if (o.given("--normal-method") && dist != Distribution::normal && dist != Distribution::lognormal) {
     usage_error("--normal-method applies to --dist normal and lognormal only (it chooses how normal values are made)");
+  }
+  return kind;
+}
+
+int run(const GenerateOptions& o) {
+  const Engine engine = parse_engine(o.engine);
+  // discrete maps the uniform doubles of its positions (Generator::generate_discrete).
+  const bool discrete = o.dist == kDiscrete;
+  const Distribution dist = discrete ? Distribution::uniform : parse_dist(o.dist);
+  const Format format = parse_format(o.format);
+  const Backend backend = parse_backend_option(o.backend);
+  const std::uint64_t count = parse_u64(o.count, "--count");
+  const std::uint64_t offset = parse_u64(o.offset, "--offset");
+  const std::uint64_t threads = parse_u64(o.threads, "--threads");
+  if (threads > 4096) usage_error("--threads: " + o.threads + " is out of range [0, 4096] (0 = all hardware threads)");
+
+  ValueKind kind;
+  std::vector<double> params;
+  std::optional<DiscreteTable> table;
+  if (discrete) {
+    kind = discrete_kind(o);
+    if (!o.given("--weights")) usage_error("--dist discrete needs --weights: a comma-separated list, or @path of a file");
+    const std::vector<double> weights = read_weights_option(o.weights, "--weights");
+    try {
+      table.emplace(weights);
+    } catch (const Error& e) {
+      throw Error(e.status(), std::string("--") + e.what());  // the library's "weights: ..." names the option
+    }
+  } else {
+    if (o.given("--weights")) usage_error("--weights applies to --dist discrete only, not to --dist " + o.dist);
+    kind = value_kind_and_params(o, engine, dist, params);
   }
 
   Generator g(engine, backend);
@@ -307,7 +355,7 @@ int run(const GenerateOptions& o) {
   Progress progress(count, show);
   for (std::uint64_t done = 0; done < count;) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, count - done));
-    generate_chunk(g, dist, kind, params, buf.data(), n);
+    generate_chunk(g, dist, kind, params, table, buf.data(), n);
     writer.write(buf.data(), n);
     done += n;
     progress.update(done);
@@ -329,6 +377,7 @@ std::function<int()> add_generate_command(CLI::App& app) {
       "  gpurng generate --engine mrg32k3a --count 5\n"
       "  gpurng generate --engine mt19937 --dist bits --offset 9999 --count 1   (std::mt19937: 4123659995)\n"
       "  gpurng generate --dist normal --precision float --count 2^28 --format npy --out normals.npy\n"
+      "  gpurng generate --dist discrete --weights 0.1,0.2,0.7 --count 5   (categories 0, 1, 2)\n"
       "  gpurng generate --engine kiss --dist bits --count 2^40 --format bin --out - | practrand-RNG_test stdin32");
   cmd->add_option("--engine", o->engine, "Engine (see 'gpurng list')")->capture_default_str();
   auto* seed = cmd->add_option("--seed", o->seed, "64-bit seed (engine-specific mapping, see docs/ENGINES.md; mt19937: init_genrand, < 2^32; threefry2x32-20: < 2^32; default: the engine's reference state)");
@@ -359,6 +408,10 @@ std::function<int()> add_generate_command(CLI::App& app) {
       cmd->add_option("--" + name, o->dist_params[name], help);
     }
   }
+  cmd->add_option("--weights", o->weights,
+                  "discrete: the weights of categories 0 .. K-1 (P(i) = weight i / their sum; each finite and >= 0, "
+                  "K up to 2^31), a comma-separated list, or @path: a file of numbers separated by commas, spaces or "
+                  "newlines ('#' comments; at most 1 GiB)");
   cmd->add_option("--format", o->format, "txt (one value per line) | bin (raw little-endian) | npy")->capture_default_str();
   cmd->add_option("--out", o->out, "Output file, or - for standard output")->capture_default_str();
   cmd->add_option("--backend", o->backend, "auto (CUDA if a GPU is present) | cpu | cuda | opencl (GPURNG_OPENCL_DEVICE picks the device)")->capture_default_str();

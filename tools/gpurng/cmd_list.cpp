@@ -36,6 +36,10 @@ std::function<int()> add_list_command(CLI::App& app) {
       fmt::format_to(out, "  {:<18} {}\n  {:<18} values: {};{}\n", d.name, d.description, "", types,
                  params.empty() ? " no parameters" : params);
     }
+    // Not in distributions(): its parameter is a table of weights (DiscreteTable), not numbers.
+    fmt::format_to(out, "  {:<18} {}\n  {:<18} values: {};{}\n", "discrete",
+                   "categories 0 .. K-1 with P(i) = w_i / sum(w), K up to 2^31 (Walker's alias method)", "",
+                   "int32|int64|uint32|uint64", " --weights w0,w1,... or @file (required)");
     const std::vector<DeviceInfo> devices = cuda_devices();
     fmt::format_to(out, "backends:\n");
     fmt::format_to(out, "  cpu          available\n");

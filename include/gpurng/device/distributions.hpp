@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "gpurng/core/dist/alias_table.hpp"
 #include "gpurng/core/dist/beta.hpp"
 #include "gpurng/core/dist/bernoulli_geometric.hpp"
 #include "gpurng/core/dist/binomial.hpp"
@@ -222,6 +223,21 @@ template <class G>
 core::dist::NegativeBinomial<dist_detail::E<G>> negative_binomial(double r, double p) {
   dist_detail::require(core::dist::check_negative_binomial(r, p));
   return {core::dist::negative_binomial_setup(r, p)};
+}
+// The discrete distribution with user weights over a table in device memory: threshold and alias
+// are gpurng::DiscreteTable's thresholds() and aliases() (k entries each) copied to the device, k its
+// size(). Draw i is then the host's generate_discrete value at the same position (the lookup of the
+// uniform double, core/dist/alias_table.hpp). I = int32_t, int64_t, uint32_t or uint64_t. Refuses
+// null pointers and k outside [1, 2^31]; the table's contents are the caller's to keep intact.
+template <class G, class I = std::int64_t>
+core::dist::AliasDiscrete<dist_detail::E<G>, I> discrete(const double* threshold, const std::uint32_t* alias,
+                                                         std::uint64_t k) {
+  static_assert(std::is_integral<I>::value && (sizeof(I) == 4 || sizeof(I) == 8), "I: a 32- or 64-bit integer");
+  if (threshold == nullptr || alias == nullptr) dist_detail::require("discrete: threshold and alias must not be null");
+  if (k == 0 || k > (std::uint64_t{1} << 31)) {
+    dist_detail::require("discrete: k must be in [1, 2^31], got " + std::to_string(k));
+  }
+  return {core::dist::AliasTableView{threshold, alias, k}};
 }
 #endif  // !__CUDACC_RTC__
 

@@ -1,0 +1,130 @@
+// The CUDA body of the discrete distribution: the table's per-device copies and the map kernel that
+// turns uniform doubles into categories with core::dist::alias_pick, the function the CPU loop runs.
+// The uniforms come from the engine's own uniform-double generation (any engine, any family), so
+// this file instantiates nothing per engine.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "cuda/check.cuh"
+#include "cuda/discrete_launch.hpp"
+#include "cuda/grid.cuh"
+#include "cuda/relaxed_capture.cuh"
+#include "cuda/workspace.cuh"
+
+namespace gpurng::detail::cuda {
+
+struct AliasDeviceCopies {
+  struct Copy {
+    int device;
+    double* threshold;
+    std::uint32_t* alias;
+  };
+  std::vector<Copy> copies;
+};
+
+// cudaFree synchronises the device, so a call in flight that reads the table finishes first. Each
+// copy is freed on its own device (the caller's device restored after).
+void AliasDeviceCopiesDeleter::operator()(AliasDeviceCopies* p) const noexcept {
+  if (p == nullptr) return;
+  int caller = -1;
+  const bool known = cudaGetDevice(&caller) == cudaSuccess;
+  for (const AliasDeviceCopies::Copy& c : p->copies) {
+    if (cudaSetDevice(c.device) != cudaSuccess) continue;
+    cudaFree(c.threshold);
+    cudaFree(c.alias);
+  }
+  if (known) cudaSetDevice(caller);
+  delete p;
+}
+
+core::dist::AliasTableView alias_table_on_device(AliasDeviceCopiesPtr& copies, const core::dist::AliasTableView& host) {
+  if (!copies) copies.reset(new AliasDeviceCopies());
+  const int device = current_device();
+  for (const AliasDeviceCopies::Copy& c : copies->copies) {
+    if (c.device == device) return core::dist::AliasTableView{c.threshold, c.alias, host.k};
+  }
+  // Set-up outside the caller's work, even while the caller's stream is being captured (workspace.cuh).
+  RelaxedCapture relaxed;
+  PrivateStream upload;
+  upload.create();
+  auto* threshold = static_cast<double*>(upload.upload(host.threshold, host.k * sizeof(double),
+                                                       "cudaMalloc (discrete table)", "cudaMemcpyAsync (discrete table)"));
+  std::uint32_t* alias = nullptr;
+  try {
+    alias = static_cast<std::uint32_t*>(upload.upload(host.alias, host.k * sizeof(std::uint32_t),
+                                                      "cudaMalloc (discrete table)", "cudaMemcpyAsync (discrete table)"));
+    copies->copies.push_back(AliasDeviceCopies::Copy{device, threshold, alias});
+  } catch (...) {
+    cudaFree(threshold);
+    cudaFree(alias);
+    throw;
+  }
+  return core::dist::AliasTableView{threshold, alias, host.k};
+}
+
+namespace {
+
+// out[i] = alias_pick(table, u[i]). u and out may be the same memory (64-bit T, in place): each
+// thread reads its uniform before it writes the value, and no other thread touches that element.
+template <class T>
+__global__ void alias_map_kernel(core::dist::AliasTableView table, const double* u, T* out, std::uint64_t n) {
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const double v = u[i];
+    out[i] = static_cast<T>(core::dist::alias_pick(table, v));
+  }
+}
+
+// A memory-bound gather: one wave of resident blocks striding over the values is enough.
+template <class T>
+void launch_map(const core::dist::AliasTableView& table, const double* u, T* out, std::size_t n, cudaStream_t stream) {
+  constexpr int kThreads = 256;
+  const std::uint64_t needed = (std::uint64_t(n) + kThreads - 1) / kThreads;
+  const std::uint64_t blocks = clamp_grid(std::min(needed, wave_blocks(alias_map_kernel<T>, kThreads)));
+  alias_map_kernel<T><<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(table, u, out, n);
+  check(cudaGetLastError(), "alias_map_kernel launch");
+}
+
+void map_values(const core::dist::AliasTableView& table, ValueType t, const double* u, void* out, std::size_t n,
+                cudaStream_t stream) {
+  switch (t) {
+    case ValueType::i32: return launch_map(table, u, static_cast<std::int32_t*>(out), n, stream);
+    case ValueType::u32: return launch_map(table, u, static_cast<std::uint32_t*>(out), n, stream);
+    case ValueType::i64: return launch_map(table, u, static_cast<std::int64_t*>(out), n, stream);
+    case ValueType::u64: return launch_map(table, u, static_cast<std::uint64_t*>(out), n, stream);
+    default: throw Error(Status::internal_error, "discrete: value type not checked by the front");
+  }
+}
+
+}  // namespace
+
+void discrete_fill(const core::dist::AliasTableView& device_table, ValueType t, void* out, std::size_t n,
+                   std::size_t chunk, CUstream_st* stream, const std::function<void(double* u, std::size_t count)>& uniforms) {
+  if (value_size(t) == sizeof(double)) {
+    uniforms(static_cast<double*>(out), n);
+    map_values(device_table, t, static_cast<const double*>(out), out, n, stream);
+    return;
+  }
+  chunk = std::max<std::size_t>(1, std::min(chunk, n));
+  double* scratch = nullptr;
+  check(cudaMallocAsync(reinterpret_cast<void**>(&scratch), chunk * sizeof(double), stream),
+        "cudaMallocAsync (discrete scratch)");
+  try {
+    auto* dst = static_cast<unsigned char*>(out);
+    for (std::size_t done = 0; done < n;) {
+      const std::size_t count = std::min(chunk, n - done);
+      uniforms(scratch, count);  // ordered on stream after the previous chunk's map read the scratch
+      map_values(device_table, t, scratch, dst + done * value_size(t), count, stream);
+      done += count;
+    }
+  } catch (...) {
+    (void)cudaFreeAsync(scratch, stream);
+    throw;
+  }
+  check(cudaFreeAsync(scratch, stream), "cudaFreeAsync (discrete scratch)");
+}
+
+}  // namespace gpurng::detail::cuda
