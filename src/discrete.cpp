@@ -85,8 +85,11 @@ void fill_on_device(GeneratorImpl& g, const DiscreteTableImpl& table, ValueType 
   cuda::DeviceGuard guard(device);
   const core::dist::AliasTableView on_device = table.device_view();
   const Request uniform = dists::make_request(Distribution::uniform, ValueType::f64, nullptr, 0);
+  // The uniforms go straight to the engine's device generate: the 32-bit path's scratch comes from
+  // cudaMallocAsync, which under stream capture is not yet memory that cudaPointerGetAttributes
+  // knows, so generate_here's pointer check would send it down the host-memory path.
   cuda::discrete_fill(on_device, type, out, n, chunk_for(g, n, kDeviceChunk), g.ctx_.stream,
-                      [&](double* u, std::size_t count) { g.generate_here(uniform, u, count); });
+                      [&](double* u, std::size_t count) { g.engine_->generate(uniform, u, count, g.ctx_); });
 }
 
 void check_value_type(ValueType t) {
