@@ -8,6 +8,7 @@
 #   BUILD_DIR=dir    the build directory (default build-fuzz)
 #   FUZZ_SEED=n      libFuzzer's random seed (default 1, so that a CI run repeats the same inputs;
 #                    0 lets libFuzzer pick one, for longer exploratory runs)
+#   FUZZ_JOBS=n      targets run at once (default: the number of cores)
 #   FUZZ_REUSE_BUILD=1  BUILD_DIR is an existing clang build configured with GPURNG_BUILD_FUZZ=ON
 #                    (CI's sanitizer build of the tests is one): build the targets there instead of
 #                    configuring a build of their own, so that the library is not compiled once more
@@ -33,14 +34,30 @@ fi
 # shellcheck disable=SC2086
 cmake --build "$BUILD_DIR" --target $TARGETS
 
-for t in $TARGETS; do
+# The targets run side by side, FUZZ_JOBS at a time (default: one per core; each is one process on
+# one core, so FUZZ_SECONDS per target is unchanged); each one's output is shown when it ends.
+run_target() {
+  t=$1
   corpus="$BUILD_DIR/corpus/$t"
   findings="$BUILD_DIR/findings/$t"
   mkdir -p "$corpus" "$findings"
   cp -n fuzz/corpus/"$t"/* "$corpus"/
-  echo "=== $t: ${FUZZ_SECONDS} s"
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$BUILD_DIR/fuzz/$t" -max_total_time="$FUZZ_SECONDS" -seed="$FUZZ_SEED" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
-      -print_final_stats=1 -artifact_prefix="$findings/" "$corpus"
-done
+  if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      "$BUILD_DIR/fuzz/$t" -max_total_time="$FUZZ_SECONDS" -seed="$FUZZ_SEED" -timeout=20 -rss_limit_mb=2048 \
+        -max_len=4096 -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" > "$BUILD_DIR/fuzz-$t.log" 2>&1; then
+    status=ok
+  else
+    status=FAILED
+  fi
+  echo "=== $t: ${FUZZ_SECONDS} s: $status"
+  cat "$BUILD_DIR/fuzz-$t.log"
+  [ "$status" = ok ]
+}
+export -f run_target
+export BUILD_DIR FUZZ_SECONDS FUZZ_SEED
+# shellcheck disable=SC2086
+if ! printf '%s\n' $TARGETS | xargs -P "${FUZZ_JOBS:-$(nproc)}" -I{} bash -c 'run_target {}'; then
+  echo "=== fuzzing: a target found something (above; inputs in $BUILD_DIR/findings/)" >&2
+  exit 1
+fi
 echo "=== fuzzing: no findings"

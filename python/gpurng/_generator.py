@@ -635,22 +635,29 @@ class Generator:
         return self._dist("truncated_normal", "truncated_normal", size, dtype, out, device, _real(loc, "loc"),
                           _real(scale, "scale"), _real(lower, "lower"), _real(upper, "upper"))
 
-    def discrete(self, weights, size=None, dtype=np.int64, out=None):
+    def discrete(self, weights, size=None, dtype=np.int64, out=None, *, device=None):
         """(gpurng only) Categories 0 .. K-1 with probabilities ``weights / weights.sum()``: each weight
         finite and >= 0, at least one > 0, K up to 2^31 (the library's DiscreteTable: Walker's alias
         method on a table built once per call, O(K); docs/ENGINES.md "discrete"). Value i is the lookup
         of the uniform double at position i, as ``gpurng generate --dist discrete --weights`` gives it.
-        ``dtype``: int64 (default), int32, uint64 or uint32. Host (NumPy) arrays only. Bad weights raise
-        ValueError naming ``weights[i]``; weights that are not a 1-D sequence of numbers raise
-        TypeError or ValueError."""
+        ``dtype``: int64 (default), int32, uint64 or uint32. ``out``: a NumPy array, or a CUDA array of
+        another library (CuPy, PyTorch, ...) as the other methods take it; ``device="cuda"`` returns a
+        gpurng.DeviceArray (the table is copied to the device at each call). Not through
+        ``per_device``. Bad weights raise ValueError naming ``weights[i]``; weights that are not a 1-D
+        sequence of numbers raise TypeError or ValueError."""
         try:
             w = np.ascontiguousarray(weights, dtype=np.float64)
         except (TypeError, ValueError) as e:
             raise TypeError("discrete: weights must be a 1-D sequence of numbers (%s)" % e) from None
         if w.ndim != 1:
             raise ValueError("discrete: weights must be 1-D, got shape %r" % (w.shape,))
-        arr, scalar = self._output("discrete", size, dtype, out, _INTS, np.dtype(np.int64))
         table = _gpurng._DiscreteTable(w)
+        if device == "cuda" or (out is not None and not isinstance(out, np.ndarray)):
+            # Other arrays and device="cuda": the pointer fills, with the table as the parameter.
+            return self._values("discrete", "discrete", size, dtype, out, device, _INTS, np.dtype(np.int64), table)
+        if device not in (None, "cpu"):
+            raise ValueError("discrete: device must be None, 'cpu' or 'cuda', got %r" % (device,))
+        arr, scalar = self._output("discrete", size, dtype, out, _INTS, np.dtype(np.int64))
         self._g.fill_discrete(table, arr)
         return arr[0] if scalar else arr
 

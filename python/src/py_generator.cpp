@@ -138,6 +138,15 @@ PyGenerator::PyGenerator(const std::string& engine, const std::string& backend)
 
 Draw make_draw(const std::string& dist, ValueType type, const py::handle& params) {
   Draw d;
+  if (dist == "discrete") {
+    if (type != ValueType::i32 && type != ValueType::i64 && type != ValueType::u32 && type != ValueType::u64) {
+      throw py::type_error(std::string("discrete: an output of type ") + value_type_name(type) +
+                           " cannot hold its values (use int64, int32, uint64 or uint32)");
+    }
+    d.type = type;
+    d.table = &params.cast<const gpurng::DiscreteTable&>();
+    return d;
+  }
   d.dist = gpurng::parse_distribution(dist);
   d.type = type;
   const gpurng::DistributionInfo& info = gpurng::distribution_info(d.dist);
@@ -164,6 +173,7 @@ Draw make_draw(const std::string& dist, ValueType type, const py::handle& params
 }
 
 void generate(gpurng::Generator& g, const Draw& d, void* ptr, std::size_t n) {
+  if (d.table != nullptr) return g.generate_discrete(*d.table, d.type, ptr, n);
   try {
     if (d.dist != gpurng::Distribution::uniform_int) {
       g.generate(d.dist, d.type, d.params.data(), d.params.size(), ptr, n);

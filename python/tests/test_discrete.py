@@ -63,3 +63,24 @@ def test_errors():
     with pytest.raises(TypeError, match="dtype float64 is not supported"):
         g.discrete([1, 2], 4, dtype=np.float64)
     assert g.offset == 0
+
+
+def test_other_arrays_take_the_pointer_path_with_the_table():
+    """A host DLPack array (the producer of the DLPack tests) is filled through the same pointer path
+    as CUDA arrays, with the table as the parameter; per_device and unknown devices are refused."""
+    from dlpack_producer import Producer
+
+    w = np.array([0.5, 0.0, 2.0, 1.5])
+    a = np.zeros((3, 7), dtype=np.int32)
+    p = Producer(a)
+    g = gpurng.Generator("philox4x32-10", seed=3, backend="cpu", offset=11)
+    assert g.discrete(w, dtype=np.int32, out=p) is p and p.deleted == 1
+    expected = gpurng.Generator("philox4x32-10", seed=3, backend="cpu", offset=11).discrete(w, (3, 7), np.int32)
+    assert a.tobytes() == expected.tobytes() and g.offset == 11 + 21
+    with pytest.raises(TypeError, match="float64"):
+        g.discrete(w, out=Producer(np.zeros(4)))
+    with pytest.raises(ValueError, match="device must be"):
+        g.discrete(w, 3, device="gpu")
+    assert g.discrete(w, 3, device="cpu").dtype == np.int64
+    with pytest.raises(AttributeError, match="per_device has no method 'discrete'"):
+        gpurng.Generator("philox4x32-10", backend="cpu").per_device.discrete(w, 4)

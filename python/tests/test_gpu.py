@@ -329,3 +329,33 @@ def test_integer_distributions_fill_cupy_and_torch_arrays_in_place():
         seen += 1
     if not seen:
         pytest.skip("neither CuPy nor PyTorch is installed")
+
+
+def test_discrete_fills_cupy_torch_and_device_arrays():
+    w = np.array([3.0, 0.0, 1.0, 0.25, 5.0])
+    expected = gpurng.Generator("mrg32k3a", seed=3, backend="cpu", offset=7).discrete(w, 30011, dtype=np.int32)
+    g = gpurng.Generator("mrg32k3a", seed=3, backend="cuda", offset=7)
+    a = g.discrete(w, 30011, dtype=np.int32, device="cuda")
+    assert isinstance(a, gpurng.DeviceArray) and as_bytes(a.get()) == as_bytes(expected)
+    seen = 0
+    try:
+        import cupy as cp
+    except ImportError:
+        cp = None
+    if cp is not None:
+        c = cp.zeros(30011, dtype=cp.int32)
+        gpurng.Generator("mrg32k3a", seed=3, backend="cuda", offset=7).discrete(w, dtype=np.int32, out=c)
+        assert as_bytes(cp.asnumpy(c)) == as_bytes(expected)
+        seen += 1
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if torch is not None:
+        t = torch.zeros(30011, dtype=torch.int64, device="cuda")
+        gpurng.Generator("mrg32k3a", seed=3, backend="cuda", offset=7).discrete(w, out=t)
+        torch.cuda.synchronize()
+        assert as_bytes(t.cpu().numpy()) == as_bytes(expected.astype(np.int64))
+        seen += 1
+    if not seen:
+        pytest.skip("neither CuPy nor PyTorch is installed (the DeviceArray part ran)")
