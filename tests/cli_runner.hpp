@@ -84,6 +84,14 @@ inline CliResult run_cli(const std::vector<std::string>& args, const std::string
 }
 #endif
 
+// The lines of a CLI's output (without their newlines).
+inline std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
 inline std::size_t count_lines(const std::string& s) {
   std::size_t n = 0;
   for (char c : s) n += c == '\n';

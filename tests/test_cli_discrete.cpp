@@ -16,16 +16,10 @@
 #include "weights_option.hpp"
 
 using gpurng::test::CliResult;
+using gpurng::test::lines;
 using gpurng::test::run_cli;
 
 namespace {
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 std::string write_file(const std::string& name, const std::string& text) {
   const std::string path = gpurng::test::temp_path(name);

@@ -12,16 +12,10 @@
 #include "gpurng/gpurng.hpp"
 
 using gpurng::test::CliResult;
+using gpurng::test::lines;
 using gpurng::test::run_cli;
 
 namespace {
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 void expect_bad(const std::vector<std::string>& args, const std::string& mention) {
   const CliResult r = run_cli(args);
