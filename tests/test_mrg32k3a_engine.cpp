@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "gpurng/core/engines/mrg32k3a.hpp"
 #include "test_support.hpp"
@@ -110,6 +111,35 @@ TEST(Mrg32k3aJumpTables, EveryEntryIsTheBinaryPower) {
       expect_matrix_eq(t.step[1].m[k][g - 1], power<mrg::Mod2>(mrg::one_step_matrix(1), e), "step table 2");
     }
   }
+}
+
+// The short table the CUDA fill kernels' threads skip with (three base-512 digits): its entries are
+// the binary powers, and a short skip lands where the octal skip does, for distances with every
+// digit pattern below the limit (zero digits, the largest digit, single digits, random ones).
+TEST(Mrg32k3aJumpTables, ShortTableEntriesAndSkipsAgreeWithTheOctalTable) {
+  static const mrg::ShortJumpTables t = mrg::make_short_jump_tables();
+  for (int k = 0; k < mrg::kShortJumpDigits; ++k) {
+    for (int g : {1, 2, 7, 64, 255, 511}) {
+      const std::uint64_t e = static_cast<std::uint64_t>(g) << (mrg::kShortJumpBits * k);
+      expect_matrix_eq(t.step[0].m[k][g - 1], power<mrg::Mod1>(mrg::one_step_matrix(0), e), "short table 1");
+      expect_matrix_eq(t.step[1].m[k][g - 1], power<mrg::Mod2>(mrg::one_step_matrix(1), e), "short table 2");
+    }
+  }
+  std::vector<std::uint64_t> ks = {0, 1, 511, 512, 513, 262143, 262144, 1u << 26, mrg::kShortJumpLimit - 1};
+  std::uint64_t x = 12345;
+  for (int i = 0; i < 200; ++i) ks.push_back(gpurng::core::splitmix64_step(x) % mrg::kShortJumpLimit);
+  const mrg::State start = mrg::state_from_seed(2026);
+  for (const std::uint64_t k : ks) {
+    mrg::State a = start, b = start;
+    mrg::skip(a, k);
+    mrg::skip_short(b, k, t);
+    for (int w = 0; w < 6; ++w) ASSERT_EQ(a.s[w], b.s[w]) << "k=" << k << " word " << w;
+  }
+  // And a short skip against stepping.
+  mrg::State a = start, b = start;
+  mrg::skip_short(a, 1000, t);
+  for (int i = 0; i < 1000; ++i) mrg::next(b);
+  for (int w = 0; w < 6; ++w) EXPECT_EQ(a.s[w], b.s[w]);
 }
 
 TEST(Mrg32k3aSequence, First1000FromDefaultStateMatchRngStreams) {

@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "gpurng/core/engines/kiss.hpp"
+#include "gpurng/core/engines/kiss99_short_jump.hpp"
 #include "gpurng/core/engines/mwc.hpp"
 #include "gpurng/core/engines/xorshift256.hpp"
+#include "gpurng/core/splitmix64.hpp"
 #include "gpurng/core/stream_produce.hpp"
 #include "test_support.hpp"
 
@@ -194,6 +196,23 @@ TEST(Kiss99, SkipEqualsStepping) {
     kiss99::skip(c, 999);
     kiss99::skip(d, x + 999);
     EXPECT_TRUE(c.z == d.z && c.w == d.w && c.jsr == d.jsr && c.jcong == d.jcong) << x;
+  }
+}
+
+// The short jumps of the CUDA fill kernels' threads (kiss99_short_jump.hpp) land where skip does,
+// for distances with every digit pattern below the limit, and one of them against the published
+// checks' states.
+TEST(Kiss99, ShortJumpEqualsSkip) {
+  static const kiss99::ShortJumpTables t = kiss99::make_short_jump_tables();
+  std::vector<std::uint64_t> ks = {0, 1, 2, 511, 512, 513, 262143, 262144, 1000255, kiss99::kShortJumpLimit - 1};
+  std::uint64_t x = 99;
+  for (int i = 0; i < 300; ++i) ks.push_back(gpurng::core::splitmix64_step(x) % kiss99::kShortJumpLimit);
+  const kiss99::State start{12345u, 65435u, 34221u, 12345u};
+  for (const std::uint64_t k : ks) {
+    kiss99::State a = start, b = start;
+    kiss99::skip(a, k);
+    kiss99::skip_short(b, k, t);
+    ASSERT_TRUE(a.z == b.z && a.w == b.w && a.jsr == b.jsr && a.jcong == b.jcong) << k;
   }
 }
 

@@ -17,6 +17,8 @@
 
 #include "gpurng/gpurng.hpp"
 
+__global__ void empty_kernel() {}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -62,8 +64,19 @@ int main(int argc, char** argv) {
   const std::size_t n = std::stoul(argv[2]);
   float* d = nullptr;
   if (cudaMalloc(&d, n * sizeof(float)) != cudaSuccess) return 1;
-  // An empty kernel-free baseline: the synchronisation alone.
+  // An empty kernel-free baseline: the synchronisation alone; then the runtime calls a gpurng call
+  // makes on the host besides its launch (the pointer query, the current device), and an empty
+  // kernel's launch, to see where the host part of a call goes.
   measure("(sync only)", [] {});
+  measure("(pointer query)", [d] {
+    cudaPointerAttributes a{};
+    cudaPointerGetAttributes(&a, d);
+  });
+  measure("(cudaGetDevice)", [] {
+    int dev = 0;
+    cudaGetDevice(&dev);
+  });
+  measure("(empty kernel)", [] { empty_kernel<<<20, 128>>>(); });
   for (const auto& e : split(argv[1])) {
     gpurng::Generator g(gpurng::parse_engine(e), gpurng::Backend::cuda);
     measure(e, [&] { g.generate_uniform(d, n); });

@@ -56,6 +56,14 @@ struct WarpSkip : std::false_type {};
 template <class E>
 struct WarpSkip<E, std::void_t<decltype(E::kWarpSkip)>> : std::bool_constant<E::kWarpSkip> {};
 
+// How a thread of the fill kernels reaches its start, k positions after its launch's base: the
+// engine's skip, unless the engine's .cu file specialises this with something faster for such short
+// distances (mrg32k3a.cu: its table of base-512 digits, at most three products instead of up to 22).
+template <class E>
+struct ThreadSkip {
+  __device__ static void apply(typename E::state_type& st, std::uint64_t k) { E::skip(st, k); }
+};
+
 // Shared-memory layout of one warp's rows for values of type V: rows padded by one 16-byte vector,
 // which keeps rows 16-byte aligned and makes both the row-wise 16-byte stores of the producing
 // lanes and the line-wise 16-byte loads of the writing lanes conflict-free.
@@ -107,7 +115,7 @@ __global__ void __launch_bounds__(kFillBlockThreads)
     E::warp_skip(st, range.row_start(warp_thread0 * rows_per_thread), lane,
                  __ffsll(static_cast<long long>(rows_per_thread)) - 1 + kRowLog2);
   } else if (my_row0 < range.row_count) {  // base: at range.origin (launch_fill)
-    E::skip(st, my_row0 * core::kRowLength);
+    ThreadSkip<E>::apply(st, my_row0 * core::kRowLength);
   }
 
   V* rows = tile[warp];
@@ -193,7 +201,7 @@ __global__ void __launch_bounds__(kSmallBlockThreads)
   const std::uint64_t g0 = (std::uint64_t{blockIdx.x} * kSmallBlockThreads + threadIdx.x) * kGroup;
   if (g0 >= lead + n) return;  // base sits at position first - lead
   typename E::state_type st = base;
-  E::skip(st, g0);
+  ThreadSkip<E>::apply(st, g0);
   V vals[kGroup];
   if constexpr (core::produce_detail::row_at_once<E>::value) {
     // Counter engines: the group's raw words from at most two blocks at once (one Philox or

@@ -125,7 +125,7 @@ GPURNG_HD constexpr float to_uniform_float(std::uint32_t r) {
 // ----- skip-ahead ---------------------------------------------------------------------------------
 
 inline constexpr int kJumpDigits = 22;  // 22 octal digits cover every 64-bit jump length
-using JumpTable = Base8PowerTable<kJumpDigits>;
+using JumpTable = RadixPowerTable<3, kJumpDigits>;
 
 // For each component: A^(g 8^k) (steps), (A^(2^76))^(g 8^k) (substreams), (A^(2^127))^(g 8^k)
 // (streams), g = 1..7, k = 0..21. 3 x 2 x 22 x 7 matrices, 33 KiB, computed by the compiler.
@@ -133,6 +133,17 @@ struct JumpTables {
   JumpTable step[2];
   JumpTable substream[2];
   JumpTable stream[2];
+};
+
+// Short steps: A^(g 512^k), g = 1..511, k = 0..2, for jumps below 2^27 in at most three products
+// per component (the fill kernels' threads, each a short way from its launch's first position:
+// on an H100 a thread's skip of up to 2^18 took 1.2-1.3 us less than with the octal table).
+// 2 x 3 x 511 matrices, 108 KiB: a backend keeps one copy where it needs it (src/cuda/mrg32k3a.cu).
+inline constexpr int kShortJumpBits = 9;
+inline constexpr int kShortJumpDigits = 3;
+inline constexpr std::uint64_t kShortJumpLimit = std::uint64_t{1} << (kShortJumpBits * kShortJumpDigits);
+struct ShortJumpTables {
+  RadixPowerTable<kShortJumpBits, kShortJumpDigits> step[2];
 };
 
 GPURNG_HD constexpr Mat3 one_step_matrix(int component) {
@@ -143,15 +154,22 @@ GPURNG_HD constexpr Mat3 one_step_matrix(int component) {
 template <class Mod>
 GPURNG_HD constexpr void fill_component_tables(JumpTables& t, int c) {
   const Mat3 a = one_step_matrix(c);
-  t.step[c] = make_base8_power_table<Mod, kJumpDigits>(a);
-  t.substream[c] = make_base8_power_table<Mod, kJumpDigits>(mat3_pow2<Mod>(a, 76));
-  t.stream[c] = make_base8_power_table<Mod, kJumpDigits>(mat3_pow2<Mod>(a, 127));
+  t.step[c] = make_radix_power_table<Mod, 3, kJumpDigits>(a);
+  t.substream[c] = make_radix_power_table<Mod, 3, kJumpDigits>(mat3_pow2<Mod>(a, 76));
+  t.stream[c] = make_radix_power_table<Mod, 3, kJumpDigits>(mat3_pow2<Mod>(a, 127));
 }
 
 GPURNG_HD constexpr JumpTables make_jump_tables() {
   JumpTables t{};
   fill_component_tables<Mod1>(t, 0);
   fill_component_tables<Mod2>(t, 1);
+  return t;
+}
+
+GPURNG_HD constexpr ShortJumpTables make_short_jump_tables() {
+  ShortJumpTables t{};
+  t.step[0] = make_radix_power_table<Mod1, kShortJumpBits, kShortJumpDigits>(one_step_matrix(0));
+  t.step[1] = make_radix_power_table<Mod2, kShortJumpBits, kShortJumpDigits>(one_step_matrix(1));
   return t;
 }
 
@@ -170,14 +188,20 @@ GPURNG_HD inline const JumpTables& jump_tables() {
 #endif
 }
 
-GPURNG_HD inline void apply_jump(State& st, const JumpTable (&tables)[2], std::uint64_t count) {
-  const Vec3 v1 = apply_base8_power<Mod1>(tables[0], count, Vec3{{st.s[0], st.s[1], st.s[2]}});
-  const Vec3 v2 = apply_base8_power<Mod2>(tables[1], count, Vec3{{st.s[3], st.s[4], st.s[5]}});
+template <class Table>
+GPURNG_HD inline void apply_jump(State& st, const Table (&tables)[2], std::uint64_t count) {
+  Vec3 v1{{st.s[0], st.s[1], st.s[2]}};
+  Vec3 v2{{st.s[3], st.s[4], st.s[5]}};
+  apply_radix_power_pair<Mod1, Mod2>(tables[0], tables[1], count, v1, v2);
   st = State{{v1.v[0], v1.v[1], v1.v[2], v2.v[0], v2.v[1], v2.v[2]}};
 }
 
 // Advance by k steps, 0 <= k < 2^64: at most 22 matrix-vector products per component.
 GPURNG_HD inline void skip(State& st, std::uint64_t k) { apply_jump(st, jump_tables().step, k); }
+// Advance by k < kShortJumpLimit steps with the short table (the same state as skip(st, k)).
+GPURNG_HD inline void skip_short(State& st, std::uint64_t k, const ShortJumpTables& t) {
+  apply_jump(st, t.step, k);
+}
 // Advance by j substreams of 2^76 steps (RngStreams' ResetNextSubstream; cuRAND's subsequence).
 GPURNG_HD inline void skip_substreams(State& st, std::uint64_t j) {
   apply_jump(st, jump_tables().substream, j);

@@ -50,37 +50,46 @@ GPURNG_HD constexpr Mat3 mat3_pow2(Mat3 x, int e) {
   return x;
 }
 
-// Base-8 power table of a matrix B: entry [k][g-1] = B^(g * 8^k) for g = 1..7 and k < Digits.
-// With such a table, B^p for p < 8^Digits costs one matrix-vector product per non-zero octal
-// digit of p (the scheme of Bradley et al., section 2.3), instead of one per set bit.
-template <int Digits>
-struct Base8PowerTable {
-  Mat3 m[Digits][7];
+// Radix power table of a matrix B, radix R = 2^Bits: entry [k][g-1] = B^(g * R^k) for g = 1..R-1
+// and k < Digits. With such a table, B^p for p < R^Digits costs one matrix-vector product per
+// non-zero base-R digit of p (the scheme of Bradley et al., section 2.3, who use R = 8), instead of
+// one per set bit. A larger radix means fewer, independent products for a larger table: a chain of
+// dependent products is what a GPU thread waits on (docs/PERFORMANCE.md, small calls).
+template <int Bits, int Digits>
+struct RadixPowerTable {
+  static constexpr int kBits = Bits;
+  static constexpr int kDigits = Digits;
+  Mat3 m[Digits][(1 << Bits) - 1];
 };
 
-template <class Mod, int Digits>
-GPURNG_HD constexpr Base8PowerTable<Digits> make_base8_power_table(Mat3 b) {
-  Base8PowerTable<Digits> t{};
+template <class Mod, int Bits, int Digits>
+GPURNG_HD constexpr RadixPowerTable<Bits, Digits> make_radix_power_table(Mat3 b) {
+  RadixPowerTable<Bits, Digits> t{};
   for (int k = 0; k < Digits; ++k) {
     Mat3 p = b;
-    for (int g = 0; g < 7; ++g) {
+    for (int g = 0; g < (1 << Bits) - 1; ++g) {
       t.m[k][g] = p;
       p = mat3_mul<Mod>(p, b);
     }
-    b = p;  // b^8: the base of the next digit
+    b = p;  // b^R: the base of the next digit
   }
   return t;
 }
 
-// v <- B^p v using a base-8 table of B. p has at most 3*Digits significant bits.
-template <class Mod, int Digits>
-GPURNG_HD constexpr Vec3 apply_base8_power(const Base8PowerTable<Digits>& t, std::uint64_t p,
-                                           Vec3 v) {
-  for (int k = 0; k < Digits && p != 0; ++k, p >>= 3) {
-    const unsigned g = static_cast<unsigned>(p & 7u);
-    if (g != 0) v = mat3_apply<Mod>(t.m[k][g - 1], v);
+// (v, w) <- (B^p v, C^p w) with radix tables of B (modulo ModB) and C (modulo ModC), p <
+// R^Digits: one loop over the digits of p, so the two products of a digit are independent of each
+// other (MRG32k3a's two components).
+template <class ModB, class ModC, class Table>
+GPURNG_HD constexpr void apply_radix_power_pair(const Table& tb, const Table& tc, std::uint64_t p, Vec3& v,
+                                                Vec3& w) {
+  constexpr unsigned kMask = (1u << Table::kBits) - 1u;
+  for (int k = 0; k < Table::kDigits && p != 0; ++k, p >>= Table::kBits) {
+    const unsigned g = static_cast<unsigned>(p & kMask);
+    if (g != 0) {
+      v = mat3_apply<ModB>(tb.m[k][g - 1], v);
+      w = mat3_apply<ModC>(tc.m[k][g - 1], w);
+    }
   }
-  return v;
 }
 
 }  // namespace gpurng::core
