@@ -345,6 +345,48 @@ TEST(CudaBackend, SeekableEnginesHostMemoryAndLargeRuns) {
   }
 }
 
+// One generator through many calls, as a program makes them: back to back (small calls and the row
+// kernel, whose threads skip from each call's start), the offset moved back and far ahead, another
+// stream, another seed, host output between device calls, a forced grid: the CPU's values.
+TEST(CudaBackend, SeekableEnginesManyCallsOnOneGenerator) {
+  REQUIRE_DEVICE();
+  struct Step {
+    std::uint64_t seed, stream, offset;  // offset ~0: continue where the last call ended
+    std::size_t n;
+    unsigned blocks;
+    bool host;
+  };
+  constexpr std::uint64_t kGoOn = ~std::uint64_t{0};
+  const Step steps[] = {{7, 0, 0, 1000, 0, false},         {7, 0, kGoOn, 37, 0, false},
+                        {7, 0, kGoOn, 100003, 0, false},   {7, 0, kGoOn, 1, 0, true},
+                        {7, 0, 5, 4097, 0, false},         {7, 0, (1ull << 40) + 7, 5000, 0, false},
+                        {7, 0, kGoOn, 3, 0, false},        {7, 3, 12345, 777, 0, false},
+                        {7, 3, kGoOn, 5000, 2, false},     {9, 3, 12345, 777, 0, false},
+                        {9, 3, kGoOn, (1u << 20) + 3, 0, true}, {9, 3, 31, 64, 0, false}};
+  for (Engine e : kSeekableEngines) {
+    const std::vector<Kind> kinds = kinds_of(e);
+    for (const Kind& k : {kinds[1], kinds[3]}) {  // uniform and normal floats (pairs: the position's parity)
+      Generator gpu(e, Backend::cuda), cpu(e, Backend::cpu);
+      for (const Step& st : steps) {
+        for (Generator* g : {&gpu, &cpu}) {
+          if (st.offset != kGoOn) position(*g, st.seed, st.stream, st.offset);
+        }
+        gpu.cuda_blocks(st.blocks);
+        std::vector<unsigned char> want(st.n * k.size), got(st.n * k.size);
+        k.gen(cpu, want.data(), st.n);
+        if (st.host) {
+          k.gen(gpu, got.data(), st.n);
+        } else {
+          got = gpurng::test::generate_on_device(gpu, k, st.n, 0);
+        }
+        ASSERT_EQ(got, want) << gpurng::engine_info(e).name << " seed " << st.seed << " stream " << st.stream << " n "
+                             << st.n << " at offset " << cpu.offset() - st.n << ": " << first_difference(got, want, k.size);
+        ASSERT_EQ(gpu.offset(), cpu.offset());
+      }
+    }
+  }
+}
+
 TEST(CudaBackend, CpuBackendRejectsDevicePointers) {
   REQUIRE_DEVICE();
   float* d = nullptr;

@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
 
 #include "gpurng/core/engines/pcg64.hpp"
+#include "gpurng/core/engines/pcg64_short_jump.hpp"
+#include "gpurng/core/splitmix64.hpp"
 #include "kat_support.hpp"
 #include "test_support.hpp"
 
@@ -121,6 +124,27 @@ void expect_advance_is_stepping() {
   EXPECT_EQ(pcg64::advance<V>(pcg64::advance<V>(start, half), half).state, start.state);
   EXPECT_NE(pcg64::advance<V>(start, half).state, start.state);
 }
+
+// The CUDA fill threads' short jumps (pcg64_short_jump.hpp): the table built by the compiler's
+// constant evaluation lands where advance does, for distances with every digit pattern below the
+// limit, on a stream whose increment is not 1.
+template <class V>
+void expect_short_jumps_are_advance() {
+  static constexpr pcg64::ShortJumpTable t = pcg64::make_short_jump_table<V>();
+  std::vector<std::uint64_t> ks = {0, 1, 2, 511, 512, 513, 262143, 262144, pcg64::kShortJumpLimit - 1};
+  std::uint64_t x = 7;
+  for (int i = 0; i < 300; ++i) ks.push_back(gpurng::core::splitmix64_step(x) % pcg64::kShortJumpLimit);
+  const State start = pcg64::stream_state<V>(U128{12345, 0}, 77);
+  for (const std::uint64_t k : ks) {
+    State a = start;
+    pcg64::skip_short(a, k, t);
+    ASSERT_EQ(a.state, pcg64::advance<V>(start, U128{k, 0}).state) << k;
+    ASSERT_EQ(a.inc, start.inc);
+  }
+}
+
+TEST(Pcg64, ShortJumpsAreAdvance) { expect_short_jumps_are_advance<pcg64::XslRr>(); }
+TEST(Pcg64Dxsm, ShortJumpsAreAdvance) { expect_short_jumps_are_advance<pcg64::Dxsm>(); }
 
 TEST(Pcg64, AdvanceIsStepping) { expect_advance_is_stepping<pcg64::XslRr>(); }
 TEST(Pcg64Dxsm, AdvanceIsStepping) { expect_advance_is_stepping<pcg64::Dxsm>(); }
