@@ -335,10 +335,10 @@ def new_device_array(g, method, dist, size, dt, params, gen_stream):
     shape = _shape(size, method)
     # On the generator's device (its cuda_device; -1 until it has one: the current device, where its
     # first call will run).
-    arr = _gpurng.DeviceArray(() if shape is None else shape, dt.str, g.get_cuda_device())
+    # The memory comes from the module's stream-ordered pool, for the generator's stream.
     stream = _LEGACY if gen_stream is None else gen_stream
+    arr = _gpurng.DeviceArray(() if shape is None else shape, dt.str, g.get_cuda_device(), stream)
     g.fill_pointer(dist, arr.ptr, arr.size, dt.str, params, stream, True)
-    arr.stream = stream
     return arr
 
 

@@ -2,6 +2,8 @@
 #include "cuda_runtime.hpp"
 
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "gpurng/gpurng.hpp"
@@ -66,22 +68,55 @@ int current_device() {
   return d;
 }
 
-void* allocate(std::size_t bytes, int device) {
+namespace {
+
+// The extension's pool on `device` (made current by the caller), made at first use and kept: a
+// release threshold of "everything" keeps freed blocks for reuse instead of returning them to the
+// driver at each synchronisation (the default pool's threshold is 0).
+cudaMemPool_t pool_of(int device) {
+  static std::mutex mutex;
+  static std::map<int, cudaMemPool_t> pools;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto it = pools.find(device);
+  if (it != pools.end()) return it->second;
+  cudaMemPoolProps props{};
+  props.allocType = cudaMemAllocationTypePinned;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = device;
+  cudaMemPool_t pool = nullptr;
+  check(cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate");
+  std::uint64_t keep_all = ~std::uint64_t{0};
+  const cudaError_t e = cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep_all);
+  if (e != cudaSuccess) {
+    (void)cudaMemPoolDestroy(pool);
+    check(e, "cudaMemPoolSetAttribute (release threshold)");
+  }
+  pools.emplace(device, pool);
+  return pool;
+}
+
+}  // namespace
+
+void* allocate(std::size_t bytes, int device, CUstream_st* stream) {
   void* p = nullptr;
   if (bytes == 0) return nullptr;
   const DeviceScope scope(device);
-  check(cudaMalloc(&p, bytes), "cudaMalloc");
+  const int on = device < 0 ? current_device() : device;
+  check(cudaMallocFromPoolAsync(&p, bytes, pool_of(on), stream), "cudaMallocFromPoolAsync");
   return p;
 }
 
-// cudaFree waits for the device: a consumer's kernels still reading the memory finish first.
 // Errors (e.g. at interpreter exit, after the runtime has shut down) are ignored: nothing to do.
-void release(void* p, int device) noexcept {
+void release(void* p, int device, CUstream_st* stream, const std::vector<CUstream_st*>& users) noexcept {
   if (p == nullptr) return;
   try {
     const DeviceScope scope(device);
-    if (cudaFree(p) != cudaSuccess) (void)cudaGetLastError();
-  } catch (...) {  // the device could not be made current: nothing more can be done here
+    for (CUstream_st* u : users) {
+      if (u != stream) order_after(stream, u, -1);
+    }
+    if (cudaFreeAsync(p, stream) != cudaSuccess) (void)cudaGetLastError();
+  } catch (...) {  // the device could not be made current or an event failed: the block stays allocated
+    (void)cudaGetLastError();
   }
 }
 
@@ -121,8 +156,8 @@ namespace {
 
 bool linked() noexcept { return false; }
 int current_device() { absent(); }
-void* allocate(std::size_t, int) { absent(); }
-void release(void*, int) noexcept {}
+void* allocate(std::size_t, int, CUstream_st*) { absent(); }
+void release(void*, int, CUstream_st*, const std::vector<CUstream_st*>&) noexcept {}
 void order_after(CUstream_st*, CUstream_st*, int) { absent(); }
 void synchronize(CUstream_st*, int) { absent(); }
 void copy_to_host(void*, const void*, std::size_t, CUstream_st*, int) { absent(); }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 struct CUstream_st;
 
@@ -20,8 +21,18 @@ int current_device();    // the device the library's launches go to (the calling
 // restored after (device -1: the current one, no switch). It matters for memory and for the null
 // (legacy default) stream, which is per device: a generator bound to device 1 (Generator.cuda_device)
 // writes on device 1's default stream, whatever device the calling thread has made current.
-void* allocate(std::size_t bytes, int device);        // device memory; throws out_of_memory
-void release(void* p, int device) noexcept;           // frees allocate()'s memory (after the device is done with it)
+//
+// Device memory comes from a memory pool of the extension's own per device (stream-ordered, like
+// CuPy's and PyTorch's caching allocators): a freed block stays in the pool for the next array, so a
+// steady stream of device="cuda" calls does not map and unmap memory (cudaMalloc, and cudaFree's wait
+// for the whole device, were most of such a call). The pool keeps what it holds until the process
+// ends.
+// allocate: `bytes` on `device`, usable by work submitted to `stream` after this call; throws
+// out_of_memory.
+void* allocate(std::size_t bytes, int device, CUstream_st* stream);
+// release: back to the pool once the work submitted so far to `stream` and to every stream of
+// `users` (the streams the memory was written or read on) is done.
+void release(void* p, int device, CUstream_st* stream, const std::vector<CUstream_st*>& users) noexcept;
 
 // Work submitted to `consumer` after this call waits for the work submitted to `producer` before it
 // (an event on `device`). Nothing when they are the same stream.

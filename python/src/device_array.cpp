@@ -3,9 +3,12 @@
 // jax.dlpack.from_dlpack) and through __cuda_array_interface__ (CuPy, Numba, PyTorch's
 // as_tensor), so no array library is needed to build or install gpurng.
 //
-// Lifetime: the memory is one shared buffer, held by the DeviceArray and by every exported DLPack
-// tensor until its consumer calls the deleter; the last holder frees it (cudaFree, which waits for
-// the device, so a consumer's kernels still reading it finish first).
+// Lifetime: the memory is one shared buffer from the extension's pool (cuda_runtime.hpp), held by
+// the DeviceArray and by every exported DLPack tensor until its consumer calls the deleter; the last
+// holder returns it to the pool, ordered after the work submitted to the streams it was allocated,
+// written and exported on (stream-ordered, as CuPy's and PyTorch's allocators are: a consumer that
+// reads it through __cuda_array_interface__ on another stream keeps the array alive until that work
+// is done).
 // Streams: the array remembers the stream its values were written on. __dlpack__(stream=s) makes
 // the consumer's stream s wait for it (an event), as the DLPack protocol asks of a producer;
 // __cuda_array_interface__ names it in "stream", so a consumer synchronises on it.
@@ -29,13 +32,24 @@ namespace {
 struct DeviceBuffer {
   void* ptr = nullptr;
   int device = 0;
+  CUstream_st* stream = nullptr;      // allocated for work on this stream; freed on it
+  std::vector<CUstream_st*> users;  // other streams that wrote or read it (the free waits for them)
   // device -1: the current device.
-  DeviceBuffer(std::size_t bytes, int on) : device(on < 0 ? cuda::current_device() : on) {
-    ptr = cuda::allocate(bytes, device);
+  DeviceBuffer(std::size_t bytes, int on, CUstream_st* s) : device(on < 0 ? cuda::current_device() : on), stream(s) {
+    ptr = cuda::allocate(bytes, device, stream);
   }
-  ~DeviceBuffer() { cuda::release(ptr, device); }
+  ~DeviceBuffer() { cuda::release(ptr, device, stream, users); }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  // Called with the GIL held (exports and the stream setter); the destructor runs once no holder is
+  // left, so nothing adds a stream while it reads them.
+  void used_on(CUstream_st* s) {
+    if (s == stream) return;
+    for (CUstream_st* u : users) {
+      if (u == s) return;
+    }
+    users.push_back(s);
+  }
 };
 
 // What an exported DLPack tensor keeps alive: the buffer and the shape its DLTensor points to.
@@ -71,8 +85,9 @@ dlpack::DataType dl_type(ValueType t) {
 
 class DeviceArray {
  public:
-  DeviceArray(const std::vector<std::int64_t>& shape, const std::string& type_str, int device)
-      : shape_(shape), type_(value_type_from_typestr(type_str, "DeviceArray")) {
+  DeviceArray(const std::vector<std::int64_t>& shape, const std::string& type_str, int device,
+              unsigned long long stream)
+      : shape_(shape), type_(value_type_from_typestr(type_str, "DeviceArray")), ready_(cuda::stream_from_int(stream)) {
     if (device < -1) throw py::value_error("DeviceArray: device " + std::to_string(device) + " is not a CUDA device");
     std::size_t n = 1;
     for (std::int64_t d : shape_) {
@@ -83,7 +98,7 @@ class DeviceArray {
       n *= static_cast<std::size_t>(d);
     }
     size_ = n;
-    buffer_ = std::make_shared<DeviceBuffer>(n * value_size(type_), device);
+    buffer_ = std::make_shared<DeviceBuffer>(n * value_size(type_), device, ready_);
   }
 
   py::tuple shape() const {
@@ -99,7 +114,10 @@ class DeviceArray {
   std::uintptr_t ptr() const { return reinterpret_cast<std::uintptr_t>(buffer_->ptr); }
   int device() const { return buffer_->device; }
   unsigned long long stream() const { return cuda::stream_to_int(ready_); }
-  void set_stream(unsigned long long s) { ready_ = cuda::stream_from_int(s); }
+  void set_stream(unsigned long long s) {
+    ready_ = cuda::stream_from_int(s);
+    buffer_->used_on(ready_);
+  }
 
   py::dict cuda_array_interface() const {
     py::dict d;
@@ -131,11 +149,16 @@ class DeviceArray {
     // not allowed for CUDA (ambiguous) by the protocol.
     if (stream.is_none()) {
       cuda::order_after(nullptr, ready_, device());
+      buffer_->used_on(nullptr);
     } else {
       const long long s = stream.cast<long long>();
       if (s == 0) throw py::value_error("__dlpack__(stream=0) is not allowed for CUDA; use 1 for the legacy default stream");
       if (s < -1) throw py::value_error("__dlpack__(stream=" + std::to_string(s) + ") is not a CUDA stream");
-      if (s != -1) cuda::order_after(cuda::stream_from_int(static_cast<unsigned long long>(s)), ready_, device());
+      if (s != -1) {
+        CUstream_st* consumer = cuda::stream_from_int(static_cast<unsigned long long>(s));
+        cuda::order_after(consumer, ready_, device());
+        buffer_->used_on(consumer);  // the memory goes back to the pool after the consumer's work
+      }
     }
     bool versioned = false;
     if (!max_version.is_none()) {
@@ -206,8 +229,8 @@ class DeviceArray {
   std::vector<std::int64_t> shape_;
   ValueType type_;
   std::size_t size_ = 0;
-  std::shared_ptr<DeviceBuffer> buffer_;
   CUstream_st* ready_ = nullptr;  // the stream the values were written on (null: legacy default)
+  std::shared_ptr<DeviceBuffer> buffer_;
 };
 
 }  // namespace
@@ -219,14 +242,18 @@ A C-contiguous array of uint32, uint64, float32 or float64 on one CUDA device (t
 any DLPack consumer (``torch.from_dlpack(a)``, ``cupy.from_dlpack(a)``,
 ``jax.dlpack.from_dlpack(a)``) or ``__cuda_array_interface__`` consumer (``cupy.asarray(a)``,
 ``numba.cuda.as_cuda_array(a)``) without a copy; ``get()`` copies it to a NumPy array. The memory
-is freed when the DeviceArray and every tensor exported from it are gone.
+comes from a stream-ordered pool of the module's own and goes back to it when the DeviceArray and
+every tensor exported from it are gone, after the work on its stream and on the streams of DLPack
+consumers (a ``__cuda_array_interface__`` consumer working on another stream keeps the array alive
+until its work is done, as with CuPy's and PyTorch's own allocators).
 
 Streams: the values were written on ``stream`` (1: the legacy default stream). ``__dlpack__``
 makes the consumer's stream wait for it; ``__cuda_array_interface__`` reports it.)doc")
-      .def(py::init<const std::vector<std::int64_t>&, const std::string&, int>(), py::arg("shape"), py::arg("typestr"),
-           py::arg("device") = -1,
+      .def(py::init<const std::vector<std::int64_t>&, const std::string&, int, unsigned long long>(), py::arg("shape"),
+           py::arg("typestr"), py::arg("device") = -1, py::arg("stream") = 1,
            "Uninitialised device memory of the given shape and type ('<u4', '<u8', '<f4', '<f8') on CUDA device "
-           "`device` (-1: the current device).")
+           "`device` (-1: the current device), for work on CUDA stream `stream` (1: the legacy default stream), "
+           "which it reports as `stream` until that is set.")
       .def_property_readonly("shape", &DeviceArray::shape)
       .def_property_readonly("size", &DeviceArray::size)
       .def_property_readonly("ndim", &DeviceArray::ndim)
