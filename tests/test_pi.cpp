@@ -198,8 +198,15 @@ TEST(PiProgram, PrintsOneLine) {
 
 TEST(PiProgram, RunsOnOpencl) {
   if (pi_path().empty()) GTEST_SKIP() << "gpurng_pi not found (set GPURNG_PI): program test not run";
-  if (!opencl_usable()) GTEST_SKIP() << "no OpenCL platform with a device (or built without the OpenCL kernels)";
+  // Whether OpenCL is usable is the program's to say, not this process's: on the H100 machine a child
+  // of a process that has loaded NVIDIA's OpenCL platform does not see that platform (seen 2026-11-27
+  // with a plain C parent calling clGetPlatformIDs, docs/PERFORMANCE.md), so this test loads none.
   const Ran r = run({"--engine", "dcmt521", "--samples", "1e6", "--backend", "opencl", "--seed", "2024"});
+  if (r.rc == 1 && r.err.find("backend opencl") != std::string::npos &&
+      (r.err.find("no OpenCL platform") != std::string::npos || r.err.find("does not exist") != std::string::npos ||
+       r.err.find("built without") != std::string::npos || r.err.find("libOpenCL") != std::string::npos)) {
+    GTEST_SKIP() << "gpurng_pi has no OpenCL device here: " << r.err;
+  }
   ASSERT_EQ(r.rc, 0) << r.err;
   double est = 0, se = 0, rate = 0;
   unsigned long long n = 0;
