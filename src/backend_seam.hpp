@@ -2,7 +2,7 @@
 //
 // Every front and every family dispatch hands its bodies to on_backend(): what the CPU backend runs,
 // what the CUDA backend runs and, where the family has one, what the OpenCL backend runs (issue 28:
-// so far the generic fill, dispatch.hpp; the two-body form refuses the opencl backend). This is the
+// all but MTGP and Sobol', src/opencl/; the two-body form refuses the opencl backend). This is the
 // only branch on ExecContext::backend and the only `#if GPURNG_WITH_CUDA` a front goes through.
 //
 // In a build without CUDA the CUDA body is never called, so its call operator is never odr-used:

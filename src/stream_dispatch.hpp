@@ -1,5 +1,5 @@
 // From a run-time Request to the compile-time transform, and from there to the many-stream fill of
-// the chosen backend. Both backends run core/stream_produce.hpp's per-lane body.
+// the chosen backend. Every backend runs core/stream_produce.hpp's per-lane body.
 #pragma once
 
 #include <type_traits>
@@ -8,6 +8,7 @@
 #include "cpu/stream_fill.hpp"
 #include "cuda/stream_launch.hpp"
 #include "dispatch.hpp"
+#include "opencl/stream_launch.hpp"
 
 namespace gpurng::detail {
 
@@ -64,7 +65,8 @@ void stream_fill(std::uint64_t seed, const core::StreamRange& r, const Request& 
     V* const values = static_cast<V*>(out);
     on_backend(
         ctx, [&] { cpu_stream_fill<E>(seed, r, tr, values, ctx.cpu_threads, cache); },
-        [&] { cuda::launch_stream_fill<E>(seed, r, tr, values, ctx, cache.jumps); });
+        [&] { cuda::launch_stream_fill<E>(seed, r, tr, values, ctx, cache.jumps); },
+        [&] { opencl::launch_stream_fill<E>(seed, r, tr, values, ctx, cache.jumps); });
   });
 }
 

@@ -1,12 +1,14 @@
 // The OpenCL backend (issue 28) against the CPU backend, bit for bit: every engine it serves, every
 // distribution of the list (tests/dist_kinds.hpp) plus bits and uniform in each width, at offsets,
-// with ragged sizes, and many successive calls against one call. Refusals: engines it does not serve
-// yet, and the errors of a machine without OpenCL. Runs on whatever device GPURNG_OPENCL_DEVICE
-// picks (PoCL in CI); skips where no OpenCL platform exists.
+// with ragged sizes, and many successive calls against one call; the many-stream engines at several
+// stream counts and first streams, MT19937's inverse-CDF normals and calls of several segments.
+// Refusals: engines it does not serve yet, and the errors of a machine without OpenCL. Runs on
+// whatever device GPURNG_OPENCL_DEVICE picks (PoCL in CI); skips where no OpenCL platform exists.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,7 +31,27 @@ namespace {
 // The engines the backend serves (src/opencl/engines.cpp); a change there must change this list.
 const Engine kServed[] = {Engine::mrg32k3a,        Engine::philox4x32_10,   Engine::philox4x64_10,
                           Engine::threefry4x64_20, Engine::threefry2x32_20, Engine::pcg64,
-                          Engine::pcg64dxsm,       Engine::kiss99,          Engine::philox4x32_10_curand};
+                          Engine::pcg64dxsm,       Engine::kiss99,          Engine::philox4x32_10_curand,
+                          Engine::xorwow,          Engine::mwc,             Engine::xorshift256,
+                          Engine::kiss,            Engine::xorwow_curand,   Engine::mrg32k3a_curand,
+                          Engine::mt19937,         Engine::mt19937_64,      Engine::dcmt521,
+                          Engine::dcmt2203};
+
+// Served engines with streams of their own (select_stream(s) with s > 0).
+bool has_streams(Engine e) {
+  switch (e) {
+    case Engine::kiss99:
+    case Engine::philox4x32_10_curand:
+    case Engine::xorwow_curand:
+    case Engine::mrg32k3a_curand:
+    case Engine::mt19937:
+    case Engine::mt19937_64: return false;
+    default: return true;
+  }
+}
+
+// Served engines of many streams in the interleaved layout (Generator::streams).
+const Engine kManyStreams[] = {Engine::mwc, Engine::xorshift256, Engine::kiss, Engine::dcmt521, Engine::dcmt2203};
 
 bool opencl_usable(std::string* why) {
   if (!gpurng::built_with_opencl()) {
@@ -60,9 +82,11 @@ std::vector<DistKind> kinds_for(Engine e) {
 }
 
 std::vector<unsigned char> generate(Backend b, Engine e, const DistKind& k, std::uint64_t seed, std::uint64_t stream,
-                                    std::uint64_t offset, const std::vector<std::size_t>& calls) {
+                                    std::uint64_t offset, const std::vector<std::size_t>& calls,
+                                    const std::function<void(Generator&)>& options = {}) {
   Generator g(e, b);
   g.seed(seed);
+  if (options) options(g);
   if (stream != 0) g.select_stream(stream);
   g.offset(offset);
   std::size_t total = 0;
@@ -123,8 +147,7 @@ TEST_P(OpenclEqualsCpu, LargeCallAndAnotherStream) {
   const Engine e = GetParam();
   const DistKind bits{"bits", Distribution::bits,
                       gpurng::engine_info(e).bits_width == 64 ? ValueType::u64 : ValueType::u32, {}, 0};
-  // kiss99 and the cuRAND Philox layout have no streams: stream 0 only.
-  const bool streams = e != Engine::kiss99 && e != Engine::philox4x32_10_curand;
+  const bool streams = has_streams(e);
   const auto cpu = generate(Backend::cpu, e, bits, 7, streams ? 3 : 0, 5, {(1u << 20) + 3});
   const auto ocl = generate(Backend::opencl, e, bits, 7, streams ? 3 : 0, 5, {(1u << 20) + 3});
   EXPECT_TRUE(cpu == ocl) << first_difference(cpu, ocl, value_bytes(bits.type));
@@ -140,8 +163,60 @@ std::string engine_test_name(const ::testing::TestParamInfo<Engine>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Served, OpenclEqualsCpu, ::testing::ValuesIn(kServed), engine_test_name);
 
+// The many-stream engines at stream counts that give each stream several values (the chunk jumps, a
+// Box-Muller pair inside a stream), from another first stream, far offsets, and calls that continue
+// from the windows dcmt kept (one call against many).
+class OpenclManyStreams : public ::testing::TestWithParam<Engine> {};
+
+TEST_P(OpenclManyStreams, StreamCountsFirstStreamsAndCalls) {
+  REQUIRE_OPENCL();
+  const Engine e = GetParam();
+  const DistKind uniform_f{"uniform_f", Distribution::uniform, ValueType::f32, {}, 0};
+  const DistKind normal_d{"normal_d", Distribution::normal, ValueType::f64, {-1.0, 0.5}, 0};
+  const DistKind bits{"bits", Distribution::bits, ValueType::u32, {}, 0};
+  for (std::uint64_t streams : {std::uint64_t{1}, std::uint64_t{5}, std::uint64_t{1000}}) {
+    const auto options = [streams](Generator& g) { g.streams(streams); };
+    for (const DistKind& k : {uniform_f, normal_d, bits}) {
+      for (std::uint64_t offset : {std::uint64_t{0}, std::uint64_t{3}, (std::uint64_t{1} << 40) + 7}) {
+        SCOPED_TRACE(std::string(gpurng::engine_info(e).name) + " streams " + std::to_string(streams) + " " + k.name +
+                     " offset " + std::to_string(offset));
+        const std::vector<std::size_t> calls{1, 2, 3, 31, 999, 5000, 13};
+        const auto cpu = generate(Backend::cpu, e, k, 42, 7, offset, {6049}, options);
+        const auto one = generate(Backend::opencl, e, k, 42, 7, offset, {6049}, options);
+        const auto many = generate(Backend::opencl, e, k, 42, 7, offset, calls, options);
+        EXPECT_TRUE(cpu == one) << first_difference(cpu, one, value_bytes(k.type));
+        EXPECT_TRUE(cpu == many) << first_difference(cpu, many, value_bytes(k.type));
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Served, OpenclManyStreams, ::testing::ValuesIn(kManyStreams), engine_test_name);
+
+// MT19937(-64): normals by the inverse CDF (the engines' second normal method), and calls long enough
+// for several work-items, each from its own window (src/opencl/mt_launch.hpp).
+TEST(OpenclMt19937, InverseCdfNormalsAndSegments) {
+  REQUIRE_OPENCL();
+  for (Engine e : {Engine::mt19937, Engine::mt19937_64}) {
+    const auto icdf = [](Generator& g) { g.normal_method(gpurng::NormalMethod::inverse_cdf); };
+    for (const DistKind& k : {DistKind{"normal_f", Distribution::normal, ValueType::f32, {0.5, 2.0}, 0},
+                              DistKind{"lognormal_d", Distribution::lognormal, ValueType::f64, {0.1, 0.3}, 0}}) {
+      SCOPED_TRACE(std::string(gpurng::engine_info(e).name) + " icdf " + k.name);
+      const auto cpu = generate(Backend::cpu, e, k, 5, 0, 1001, {4099}, icdf);
+      const auto ocl = generate(Backend::opencl, e, k, 5, 0, 1001, {1, 4097, 1}, icdf);
+      EXPECT_TRUE(cpu == ocl) << first_difference(cpu, ocl, value_bytes(k.type));
+    }
+    SCOPED_TRACE(std::string(gpurng::engine_info(e).name) + " segments");
+    const DistKind normal_f{"normal_f", Distribution::normal, ValueType::f32, {0.0, 1.0}, 0};
+    const std::size_t n = (std::size_t{1} << 24) + 3;  // at least two segments of 2^23 (mt_launch.hpp)
+    const auto cpu = generate(Backend::cpu, e, normal_f, 11, 0, 3, {n});
+    const auto ocl = generate(Backend::opencl, e, normal_f, 11, 0, 3, {n});
+    EXPECT_TRUE(cpu == ocl) << first_difference(cpu, ocl, value_bytes(normal_f.type));
+  }
+}
+
 TEST(OpenclBackend, RefusesEnginesItDoesNotServeByName) {
-  for (Engine e : {Engine::mt19937, Engine::dcmt521, Engine::mtgp11213, Engine::sobol32, Engine::xorwow, Engine::mwc}) {
+  for (Engine e : {Engine::mtgp11213, Engine::mtgp23209, Engine::mtgp64_44497, Engine::sobol32, Engine::sobol64}) {
     try {
       Generator g(e, Backend::opencl);
       if (gpurng::built_with_opencl() && !gpurng::opencl_devices().empty()) {

@@ -27,10 +27,19 @@ def test_an_engine_the_opencl_backend_does_not_serve_is_refused_by_name():
     if not gpurng.built_with_opencl():
         pytest.skip("this gpurng was built without the OpenCL kernels")
     try:
-        with pytest.raises(gpurng.UnsupportedError, match="mt19937"):
-            gpurng.Generator("mt19937", backend="opencl")
+        with pytest.raises(gpurng.UnsupportedError, match="mtgp11213"):
+            gpurng.Generator("mtgp11213", backend="opencl")
     except gpurng.NoDeviceError as e:
         pytest.skip("no OpenCL device here: %s" % e)
+
+
+def test_opencl_equals_cpu_for_a_many_stream_engine_and_mt19937():
+    for engine, kw in (("dcmt521", {"streams": 5}), ("mt19937", {})):
+        g = _opencl_generator(engine, **kw)
+        c = gpurng.Generator(engine, seed=7, backend="cpu", **kw)
+        np.testing.assert_array_equal(g.random(1001), c.random(1001))
+        np.testing.assert_array_equal(g.standard_normal(333, dtype=np.float32),
+                                      c.standard_normal(333, dtype=np.float32))
 
 
 def test_an_unknown_backend_names_the_valid_ones():

@@ -73,7 +73,8 @@ class XorwowCurand final : public CurandHostFront {
   Engine id() const override { return Engine::xorwow_curand; }
 
   void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
-    on_backend(ctx, [] {}, [] { cuda::prepare_xorwow_curand(); });  // the CUDA kernels' jump table
+    // The CUDA kernels' jump table (the OpenCL launch passes its kept copy with every kernel).
+    on_backend(ctx, [] {}, [] { cuda::prepare_xorwow_curand(); }, [] {});
     const core::StreamRange r{offset_, n, ch::kXorwowStreams, 0};
     // Doubles take two outputs of their stream (curand_uniform_double): the pair engine.
     if (req.type == ValueType::f64) {

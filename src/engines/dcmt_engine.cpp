@@ -1,7 +1,7 @@
 // The Dynamic-Creator Mersenne Twister families (dcmt521, dcmt2203) behind the generator front end:
 // seed, streams, first stream, parameter file, offset, state payload. The math is
 // core/engines/dcmt.hpp, the layout and the per-item body core/dcmt_produce.hpp, the plan
-// dcmt_plan.hpp; the backends cpu/dcmt_fill.hpp and cuda/dcmt_generate.cuh.
+// dcmt_plan.hpp; the backends cpu/dcmt_fill.hpp, cuda/dcmt_generate.cuh and opencl/dcmt_launch.hpp.
 #include <memory>
 #include <string>
 
@@ -12,6 +12,7 @@
 #include "engines/engine_factories.hpp"
 #include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/dcmt_sets.hpp"
+#include "opencl/dcmt_launch.hpp"
 
 namespace gpurng::detail {
 namespace {
@@ -114,7 +115,8 @@ class DcmtEngine final : public SequenceFront {
           [&] {
             const cuda::DcmtRequest request{family_.get(), epoch_, base_, range};
             cuda::dcmt_generate<S>(gpu_, request, tr, values, ctx);
-          });
+          },
+          [&] { opencl::dcmt_fill<S>(*family_, epoch_, base_, range, tr, values, ctx, opencl_); });
     });
   }
 
@@ -217,6 +219,7 @@ class DcmtEngine final : public SequenceFront {
   std::uint64_t epoch_ = 0;
   dcmt::CpuWindows cpu_;
   cuda::DcmtWorkspacePtr<S> gpu_;
+  opencl::DcmtKept opencl_;
 };
 
 }  // namespace

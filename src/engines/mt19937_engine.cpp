@@ -1,5 +1,5 @@
 // MT19937 and MT19937-64 behind the generator front end: reference seeding, offsets, the normal
-// method, the state payload, and the two backends (cpu/mt19937_fill.hpp, cuda/mt19937.cu). The math
+// method, the state payload, and the backends (cpu/mt19937_fill.hpp, cuda/mt19937.cu, opencl/mt_launch.hpp). The math
 // is core/engines/mt19937.hpp; jumps and host windows are families/mt19937/.
 #include <algorithm>
 #include <array>
@@ -14,6 +14,7 @@
 #include "engines/sequence_front.hpp"
 #include "gpurng/core/engines/mt19937.hpp"
 #include "families/mt19937/mt_jump.hpp"
+#include "opencl/mt_launch.hpp"
 
 namespace gpurng::detail {
 namespace {
@@ -85,7 +86,8 @@ class MtEngine final : public SequenceFront {
       V* const values = static_cast<V*>(out);
       on_backend(
           ctx, [&] { generate_cpu(tr, values, n, ctx.cpu_threads); },
-          [&] { cuda::mt_generate<P>(workspace_, epoch_, offset_, n, tr, values, ctx, windows_); });
+          [&] { cuda::mt_generate<P>(workspace_, epoch_, offset_, n, tr, values, ctx, windows_); },
+          [&] { opencl::mt_fill<P>(windows_, offset_, n, tr, values, ctx); });
     });
   }
 
@@ -161,8 +163,8 @@ class MtEngine final : public SequenceFront {
   std::uint64_t cursor_pos_ = 0;
   bool cursor_valid_ = false;
 
-  // CUDA backend: windows at any position computed on the host (from seeded_), and the device
-  // workspace.
+  // CUDA and OpenCL backends: windows at any position computed on the host (from seeded_), and the
+  // CUDA device workspace.
   mt::HostWindows<P> windows_;
   std::uint64_t epoch_ = 0;  // changes with every seeding
   cuda::MtWorkspacePtr<P> workspace_;

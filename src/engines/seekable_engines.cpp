@@ -111,10 +111,12 @@ struct Xorwow {
     const core::xorwow::JumpTable& t = core::xorwow::jump_table_host();
     return core::xorwow::Position{core::xorwow::stream_state(t, seed.lo, s, 0), &t};
   }
-  // The fill skips on whichever side runs it: hand it that side's copy of the table.
+  // The fill skips on whichever side runs it: hand it that side's copy of the table (the OpenCL
+  // kernels replace the host's pointer by their kept device copy, src/opencl/launch.hpp).
   static void for_backend(core::xorwow::Position& p, const ExecContext& ctx) {
     p.table = on_backend(
-        ctx, [] { return &core::xorwow::jump_table_host(); }, [] { return cuda::xorwow_jump_table_on_device(); });
+        ctx, [] { return &core::xorwow::jump_table_host(); }, [] { return cuda::xorwow_jump_table_on_device(); },
+        [] { return &core::xorwow::jump_table_host(); });
   }
 };
 

@@ -1,12 +1,25 @@
-// How a fill kernel receives its engine state and transform: both copied byte for byte into one
-// by-value kernel argument of kArgBytes bytes (no buffer per call), the state at offset 0 and the
-// transform at kTransformOffset. Shared by the host (launch.hpp) and the kernel bodies
+// How a kernel receives what its body needs beside buffers: one by-value argument of kArgBytes bytes
+// (no buffer per call for them), copied byte for byte from the host:
+//   [0, kStateOffset)                   up to 8 launch scalars (u64): the kind's positions and counts
+//   [kStateOffset, kTransformOffset)    the engine state, or the kind's call description
+//   [kTransformOffset, kArgBytes)       the transform
+// Shared by the host (launch.hpp and the kinds' launch headers) and the kernel bodies
 // (kernel_bodies.cpp); kernel_entries.cl declares the same size.
 #pragma once
 
 namespace gpurng::detail::opencl {
 
-inline constexpr unsigned kArgBytes = 256;
-inline constexpr unsigned kTransformOffset = 128;
+inline constexpr unsigned kArgBytes = 384;
+inline constexpr unsigned kStateOffset = 64;
+inline constexpr unsigned kTransformOffset = 256;
+inline constexpr unsigned kScalars = kStateOffset / 8;
+
+// The scalars of each kind (index into the u64 array at offset 0); every kind has its number of
+// work-items at kItemsScalar (the global size is rounded up, so bodies return for items past it).
+//   generic: 0 first position, 1 count, 2 rows per work-item     state: the engine state
+//   stream:  0 seed                                               state: StreamCall (engine_list.hpp)
+//   dcmt:    (none)                                               state: core::dcmt::Call, pointers null
+//   mt:      0 first position, 1 count, 2 values per work-item    state: NoState
+inline constexpr unsigned kItemsScalar = 3;
 
 }  // namespace gpurng::detail::opencl

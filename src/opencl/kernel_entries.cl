@@ -2,11 +2,14 @@
 // in kernel_bodies.cpp, where all the math is. This file only turns the kernel arguments into the
 // body's and finds the work-item's index.
 //
-// Arguments: the output buffer, the engine state and transform bytes (kernel_args.hpp: 256 bytes by
-// value), the first position, the count, and how many rows each work-item makes.
+// Arguments, the same for every kind of body (engine_list.hpp): the output buffer, the scalars,
+// state and transform bytes (kernel_args.hpp: 384 bytes by value), three input buffers and one more
+// output buffer, each null where the kind does not use it (generic: in0 the table; stream: in0 the
+// chunk jumps, in1 the table; dcmt: the sets, the kept windows, the jump polynomials, and the next
+// windows; mt: in0 the windows).
 
 typedef struct {
-  ulong words[32];  // kArgBytes = 256 (kernel_args.hpp)
+  ulong words[48];  // kArgBytes = 384 (kernel_args.hpp)
 } GpurngArgs;
 
 // The work-item's index. NVIDIA's OpenCL takes this module as PTX without OpenCL's library of
@@ -22,11 +25,11 @@ static inline ulong gpurng_item(void) {
 
 #define GPURNG_OPENCL_BODIES 0
 #define GPURNG_OPENCL_KERNEL(name)                                                                             \
-  void gpurng_body_##name(__global void* out, const uchar* args, ulong first, ulong n, ulong rows_per_item,    \
-                          ulong item);                                                                         \
-  __kernel void gpurng_fill_##name(__global void* out, GpurngArgs args, ulong first, ulong n,                 \
-                                   ulong rows_per_item) {                                                      \
-    gpurng_body_##name(out, (const uchar*)&args, first, n, rows_per_item, gpurng_item());                     \
+  void gpurng_body_##name(__global void* out, const uchar* args, __global const void* in0,                     \
+                          __global const void* in1, __global const void* in2, __global void* io, ulong item);  \
+  __kernel void gpurng_fill_##name(__global void* out, GpurngArgs args, __global const void* in0,             \
+                                   __global const void* in1, __global const void* in2, __global void* io) {    \
+    gpurng_body_##name(out, (const uchar*)&args, in0, in1, in2, io, gpurng_item());                           \
   }
 
 #include GPURNG_OPENCL_KERNEL_LIST

@@ -1,26 +1,55 @@
-// The OpenCL backend's fill entry for the generic-fill engines (dispatch.hpp): from (engine traits,
-// transform) to the kernel that the build made for them. Kernel i of engine E's program is transform
-// i of the distribution list's AllTransforms<E, box_muller> (kernel_list_gen.cpp writes the kernels
-// from the same list), so the index found here names the kernel of exactly this transform type.
+// The OpenCL backend's fill entry for the generic-fill engines (dispatch.hpp), and what every kind's
+// launch shares: the argument bytes and the kept tables. From (engine traits, transform) to the kernel
+// that the build made for them: kernel i of a program is transform i of KernelTransforms<K>
+// (program_transforms.hpp; kernel_list_gen.cpp writes the kernels from the same list), so the index
+// found here names the kernel of exactly this transform type.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
-#include "distributions/select_transform.hpp"
 #include "exec.hpp"
-#include "opencl/engine_list.hpp"
+#include "gpurng/core/engines/xorwow_host.hpp"
+#include "opencl/kernel_args.hpp"
+#include "opencl/program_transforms.hpp"
 #include "opencl/runtime.hpp"
 
 namespace gpurng::detail::opencl {
 
-// The index of Tr in the list, or -1.
-template <class Tr, class... L>
-constexpr int index_in(dists::TransformList<L...>) {
-  int i = 0;
-  int found = -1;
-  ((std::is_same_v<Tr, L> ? (found = found < 0 ? i : found, ++i) : ++i), ...);
-  return found;
+// The kernel argument bytes of one launch (kernel_args.hpp).
+struct ArgBytes {
+  unsigned char bytes[kArgBytes] = {};
+
+  void scalar(unsigned i, std::uint64_t v) { std::memcpy(bytes + 8 * i, &v, sizeof v); }
+  template <class T>
+  void state(const T& s) {
+    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= kTransformOffset - kStateOffset,
+                  "kernel_args.hpp: the state fits its place");
+    std::memcpy(bytes + kStateOffset, &s, sizeof s);
+  }
+  template <class T>
+  void transform(const T& t) {
+    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= kArgBytes - kTransformOffset,
+                  "kernel_args.hpp: the transform fits its place");
+    std::memcpy(bytes + kTransformOffset, &t, sizeof t);
+  }
+};
+
+// The table program K's kernels read (engine_list.hpp's Table), as a kept input.
+template <class K>
+Input table_input() {
+  if constexpr (ProgramOf<K>::table == Table::xorwow) {
+    return Input{&core::xorwow::jump_table_host(), sizeof(core::xorwow::JumpTable), "xorwow"};
+  } else {
+    return Input{};
+  }
+}
+
+// Work-items a launch aims for: enough to fill the device (GPUs want many in flight).
+inline std::uint64_t target_items(const DeviceShape& d) {
+  return d.gpu ? std::uint64_t{d.compute_units} * 2048 : std::uint64_t{d.compute_units} * 16;
 }
 
 // Positions [first, first + n) of transform tr over engine E seeded at base, into host memory out.
@@ -28,10 +57,38 @@ template <class E, class Tr>
 void launch_fill(const typename E::state_type& base, std::uint64_t first, std::uint64_t n, const Tr& tr,
                  typename Tr::value_type* out, const ExecContext& ctx) {
   if constexpr (HasProgram<E>::value) {
-    constexpr int kKernel = index_in<Tr>(dists::AllTransforms<E, dists::NormalForm::box_muller>{});
-    static_assert(kKernel >= 0, "every transform of the list has a kernel");
-    run_fill(ctx.opencl_device, ProgramOf<E>::program, kKernel, &base, sizeof base, &tr, sizeof tr, first, n, out,
-             sizeof(typename Tr::value_type));
+    static_assert(ProgramOf<E>::kind == Kind::generic, "a generic-fill engine's program");
+    constexpr int kKernel = kernel_index<E, Tr>();
+    using V = typename Tr::value_type;
+    if (n == 0) return;
+    const DeviceShape dev = device_shape(ctx.opencl_device);
+    // Launches of whole rows (kRowLength = 32 values) of at most max_output_bytes; values depend on
+    // positions only, so the cut changes none.
+    const std::uint64_t chunk = std::max<std::uint64_t>(32, dev.max_output_bytes / sizeof(V) / 32 * 32);
+    const std::uint64_t target = target_items(dev);
+    ArgBytes args;
+    args.state(base);
+    args.transform(tr);
+    for (std::uint64_t done = 0; done < n;) {
+      const std::uint64_t count = std::min<std::uint64_t>(n - done, chunk);
+      const std::uint64_t rows = count / 32 + 2;  // RowRange::make(pos, count).row_count is at most this
+      const std::uint64_t items_wanted = std::min<std::uint64_t>(rows, target);
+      const std::uint64_t per_item = (rows + items_wanted - 1) / items_wanted;
+      const std::uint64_t items = (rows + per_item - 1) / per_item;
+      args.scalar(0, first + done);
+      args.scalar(1, count);
+      args.scalar(2, per_item);
+      args.scalar(kItemsScalar, items);
+      Launch l;
+      l.program = ProgramOf<E>::program;
+      l.kernel = kKernel;
+      l.args = args.bytes;
+      l.in[0] = table_input<E>();
+      l.out = Output{out + done, static_cast<std::size_t>(count * sizeof(V))};
+      l.items = items;
+      run(ctx.opencl_device, l);
+      done += count;
+    }
   } else {
     (void)base, (void)first, (void)n, (void)tr, (void)out, (void)ctx;
     throw Error(Status::unsupported, "this engine does not run on the opencl backend yet");

@@ -21,6 +21,10 @@ namespace {
     throw Error(Status::out_of_memory, std::string("opencl: ") + call + " failed with OpenCL error " +
                                            std::to_string(code) + " (out of memory or resources)");
   }
+  if (code == CL_INVALID_BUFFER_SIZE) {  // larger than the device's largest buffer (dcmt's windows of many streams)
+    throw Error(Status::out_of_memory, std::string("opencl: ") + call + " failed with OpenCL error " +
+                                           std::to_string(code) + " (a buffer larger than the device allows)");
+  }
   throw Error(Status::internal_error,
               std::string("opencl: ") + call + " failed with OpenCL error " + std::to_string(code));
 }
@@ -132,6 +136,7 @@ class DeviceState {
     const Api& cl = *api();
     for (auto& [name, k] : kernels_) cl.ReleaseKernel(k);
     for (auto& [name, p] : programs_) cl.ReleaseProgram(p);
+    for (auto& [name, m] : kept_) cl.ReleaseMemObject(m);
     cl.ReleaseCommandQueue(queue_);
     cl.ReleaseContext(context_);
   }
@@ -140,6 +145,18 @@ class DeviceState {
 
   const Device& device() const { return device_; }
   cl_context context() const { return context_; }
+
+  // The buffer holding constant `in` (Input::keep), uploaded on first use.
+  cl_mem kept(const Input& in) {
+    const auto found = kept_.find(in.keep);
+    if (found != kept_.end()) return found->second;
+    cl_int err = CL_SUCCESS;
+    cl_mem m = need_api().CreateBuffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, in.bytes,
+                                       const_cast<void*>(in.data), &err);
+    check("clCreateBuffer", err);
+    kept_.emplace(in.keep, m);
+    return m;
+  }
   cl_command_queue queue() const { return queue_; }
 
   cl_kernel kernel(const char* program, int index) {
@@ -196,6 +213,7 @@ class DeviceState {
   cl_command_queue queue_ = nullptr;
   std::map<std::string, cl_program> programs_;
   std::map<std::string, cl_kernel> kernels_;
+  std::map<std::string, cl_mem> kept_;
 };
 
 // The process's devices in use. One mutex serialises fills: a kernel's arguments are shared state.
@@ -268,58 +286,64 @@ int default_device() {
   return static_cast<int>(v);
 }
 
-void run_fill(int device, const char* program, int kernel, const void* state, std::size_t state_size,
-              const void* transform, std::size_t transform_size, std::uint64_t first, std::uint64_t n, void* out,
-              std::size_t value_size) {
-  if (n == 0) return;
-  if (state_size > kTransformOffset || transform_size > kArgBytes - kTransformOffset) {
-    throw Error(Status::internal_error, "opencl: kernel arguments larger than kernel_args.hpp allows");
-  }
+DeviceShape device_shape(int device) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  const Device& d = use(r, device).device();
+  const std::uint64_t cap = std::uint64_t{1} << 28;
+  return DeviceShape{std::max<cl_uint>(1, d.info.compute_units), d.info.gpu,
+                     d.max_alloc > 0 ? std::min<std::uint64_t>(cap, d.max_alloc) : cap};
+}
+
+void run(int device, const Launch& l) {
+  if (l.items == 0) return;
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   DeviceState& ds = use(r, device);
   const Api& cl = need_api();
-  cl_kernel k = ds.kernel(program, kernel);
+  cl_kernel k = ds.kernel(l.program, l.kernel);
 
-  unsigned char args[kArgBytes] = {};
-  std::memcpy(args, state, state_size);
-  std::memcpy(args + kTransformOffset, transform, transform_size);
-
-  // Chunks of whole rows (kRowLength = 32 values) of at most 256 MiB or the device's largest buffer.
-  const std::uint64_t cap_bytes = std::min<std::uint64_t>(std::uint64_t{1} << 28,
-                                                          ds.device().max_alloc > 0 ? ds.device().max_alloc : 1u << 28);
-  const std::uint64_t chunk = std::max<std::uint64_t>(32, cap_bytes / value_size / 32 * 32);
-  const std::uint64_t first_chunk = std::min<std::uint64_t>(n, chunk);
-  Buffer buf;
   cl_int err = CL_SUCCESS;
-  buf.mem = cl.CreateBuffer(ds.context(), CL_MEM_WRITE_ONLY, static_cast<std::size_t>(first_chunk * value_size), nullptr,
-                            &err);
-  check("clCreateBuffer", err);
-
-  // Work-items: enough to fill the device (GPUs want many in flight), each a contiguous run of rows.
-  const std::uint64_t units = std::max<cl_uint>(1, ds.device().info.compute_units);
-  const std::uint64_t target = ds.device().info.gpu ? units * 2048 : units * 16;
-  for (std::uint64_t done = 0; done < n;) {
-    const std::uint64_t count = std::min<std::uint64_t>(n - done, chunk);
-    const std::uint64_t pos = first + done;
-    const std::uint64_t rows = count / 32 + 2;  // RowRange::make(pos, count).row_count is at most this
-    const std::uint64_t items_wanted = std::min<std::uint64_t>(rows, target);
-    const std::uint64_t per_item = (rows + items_wanted - 1) / items_wanted;
-    const std::uint64_t items = (rows + per_item - 1) / per_item;
-    const std::size_t global = static_cast<std::size_t>((items + 63) / 64 * 64);
-    const cl_ulong a_first = pos, a_n = count, a_per = per_item;
-    check("clSetKernelArg", cl.SetKernelArg(k, 0, sizeof(cl_mem), &buf.mem));
-    check("clSetKernelArg", cl.SetKernelArg(k, 1, kArgBytes, args));
-    check("clSetKernelArg", cl.SetKernelArg(k, 2, sizeof a_first, &a_first));
-    check("clSetKernelArg", cl.SetKernelArg(k, 3, sizeof a_n, &a_n));
-    check("clSetKernelArg", cl.SetKernelArg(k, 4, sizeof a_per, &a_per));
-    check("clEnqueueNDRangeKernel", cl.EnqueueNDRangeKernel(ds.queue(), k, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
-    check("clEnqueueReadBuffer", cl.EnqueueReadBuffer(ds.queue(), buf.mem, CL_TRUE, 0,
-                                                      static_cast<std::size_t>(count * value_size),
-                                                      static_cast<unsigned char*>(out) + done * value_size, 0, nullptr,
-                                                      nullptr));
-    done += count;
+  Buffer in[3], out, io;  // released when the launch ends (kept inputs are the device's)
+  cl_mem in_mem[3] = {nullptr, nullptr, nullptr};
+  for (int i = 0; i < 3; ++i) {
+    if (l.in[i].bytes == 0) continue;
+    if (l.in[i].keep != nullptr) {
+      in_mem[i] = ds.kept(l.in[i]);
+      continue;
+    }
+    in[i].mem = cl.CreateBuffer(ds.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, l.in[i].bytes,
+                                const_cast<void*>(l.in[i].data), &err);
+    check("clCreateBuffer", err);
+    in_mem[i] = in[i].mem;
   }
+  if (l.out.bytes != 0) {
+    out.mem = cl.CreateBuffer(ds.context(), CL_MEM_WRITE_ONLY, l.out.bytes, nullptr, &err);
+    check("clCreateBuffer", err);
+  }
+  if (l.io.bytes != 0) {
+    io.mem = cl.CreateBuffer(ds.context(), CL_MEM_WRITE_ONLY, l.io.bytes, nullptr, &err);
+    check("clCreateBuffer", err);
+  }
+
+  // A null cl_mem (arg_value pointing at null) passes a null pointer: OpenCL 1.2, clSetKernelArg.
+  check("clSetKernelArg", cl.SetKernelArg(k, 0, sizeof(cl_mem), &out.mem));
+  check("clSetKernelArg", cl.SetKernelArg(k, 1, kArgBytes, l.args));
+  for (int i = 0; i < 3; ++i) check("clSetKernelArg", cl.SetKernelArg(k, 2 + i, sizeof(cl_mem), &in_mem[i]));
+  check("clSetKernelArg", cl.SetKernelArg(k, 5, sizeof(cl_mem), &io.mem));
+  // Bodies return for items past l.items, so the global size may round up.
+  const std::size_t global = static_cast<std::size_t>((l.items + 63) / 64 * 64);
+  check("clEnqueueNDRangeKernel",
+        cl.EnqueueNDRangeKernel(ds.queue(), k, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
+  if (l.out.bytes != 0) {
+    check("clEnqueueReadBuffer",
+          cl.EnqueueReadBuffer(ds.queue(), out.mem, CL_TRUE, 0, l.out.bytes, l.out.data, 0, nullptr, nullptr));
+  }
+  if (l.io.bytes != 0) {
+    check("clEnqueueReadBuffer",
+          cl.EnqueueReadBuffer(ds.queue(), io.mem, CL_TRUE, 0, l.io.bytes, l.io.data, 0, nullptr, nullptr));
+  }
+  if (l.out.bytes == 0 && l.io.bytes == 0) check("clFinish", cl.Finish(ds.queue()));
 }
 
 }  // namespace gpurng::detail::opencl

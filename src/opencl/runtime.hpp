@@ -1,6 +1,6 @@
 // The OpenCL backend's host side: platforms and devices, one context and queue per device, the
-// engine programs loaded on first use, and the one call every fill makes. Backend-neutral in its
-// interface (bytes in, values out), so launch.hpp's template is its only caller.
+// engine programs loaded on first use, and the one call every launch makes. Backend-neutral in its
+// interface (bytes in, values out): the launch headers (launch.hpp and the kinds') are its callers.
 //
 // Errors are gpurng::Error: no_device where OpenCL, a platform or the device is missing,
 // unsupported where the device takes none of the program formats built (SPIR, PTX), out_of_memory
@@ -26,12 +26,42 @@ bool device_present(int index);
 // devices()) if set, else 0.
 int default_device();
 
-// One fill: kernel `kernel` of program `program` over positions [first, first + n), with the engine
-// state and the transform given as bytes (kernel_args.hpp), into host memory `out` (n values of
-// value_size bytes). Blocking: the values are in `out` when it returns. Large calls run in chunks of
-// positions, which changes no value.
-void run_fill(int device, const char* program, int kernel, const void* state, std::size_t state_size,
-              const void* transform, std::size_t transform_size, std::uint64_t first, std::uint64_t n, void* out,
-              std::size_t value_size);
+// What launches need to know of a device to size their work.
+struct DeviceShape {
+  unsigned compute_units;
+  bool gpu;
+  std::uint64_t max_output_bytes;  // the largest output buffer a launch should ask for (<= 256 MiB)
+};
+DeviceShape device_shape(int device);
+
+// A buffer a kernel reads: `bytes` bytes from `data` (none where bytes is 0: the kernel gets null).
+// With `keep` set (a name), the content is a constant of the process (XORWOW's jump table): uploaded
+// on the device's first use under that name and kept there.
+struct Input {
+  const void* data = nullptr;
+  std::size_t bytes = 0;
+  const char* keep = nullptr;
+};
+
+// A buffer a kernel writes, read back into `data` (bytes bytes) before run() returns.
+struct Output {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+};
+
+// One kernel launch: kernel `kernel` of program `program` (engine_list.hpp, program_transforms.hpp)
+// over `items` work-items, with the argument bytes (kernel_args.hpp), three inputs and two outputs
+// (kernel_entries.cl says which kind uses which). Blocking: the outputs are in host memory when it
+// returns.
+struct Launch {
+  const char* program = nullptr;
+  int kernel = 0;
+  const unsigned char* args = nullptr;  // kArgBytes
+  Input in[3];
+  Output out;
+  Output io;
+  std::uint64_t items = 0;
+};
+void run(int device, const Launch& launch);
 
 }  // namespace gpurng::detail::opencl

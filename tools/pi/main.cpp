@@ -1,9 +1,10 @@
 // gpurng_pi: Monte Carlo estimate of pi by hit-or-miss in the unit square, with any engine of the
-// library, on the CPU (host API) or the GPU (generation fused with counting). Prints one line:
+// library, on the CPU (host API), the GPU (generation fused with counting) or an OpenCL device (host API,
+// counting on the host). Prints one line:
 //
 //   pi=<estimate> stderr=<standard error> samples=<N> rate=<samples per second>
 //
-//   gpurng_pi --engine E --samples N [--backend cpu|cuda] [--variant floats|seed16] [--seed S]
+//   gpurng_pi --engine E --samples N [--backend cpu|cuda|opencl] [--variant floats|seed16] [--seed S]
 //             [--streams S] [--threads T]
 //
 // Errors are one line on stderr (exit status 2 for bad arguments, 1 for other failures).
@@ -56,7 +57,7 @@ int run(int argc, char** argv) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
       std::printf(
-          "gpurng_pi --engine E --samples N [--backend cpu|cuda] [--variant floats|seed16] [--seed S] [--streams S] "
+          "gpurng_pi --engine E --samples N [--backend cpu|cuda|opencl] [--variant floats|seed16] [--seed S] [--streams S] "
           "[--threads T]\n"
           "Monte Carlo pi by hit-or-miss in the unit square; prints\n"
           "  pi=<estimate> stderr=<standard error> samples=<N> rate=<samples per second>\n"
@@ -75,7 +76,9 @@ int run(int argc, char** argv) {
       o.samples = parse_count(v, "--samples");
       have_samples = true;
     } else if (a == "--backend") {
-      if (v != "cpu" && v != "cuda") usage_error("--backend: '" + v + "' is not one of cpu, cuda");
+      if (v != "cpu" && v != "cuda" && v != "opencl") {
+        usage_error("--backend: '" + v + "' is not one of cpu, cuda, opencl");
+      }
       backend = v;
     } else if (a == "--variant") {
       if (v == "floats") o.variant = gpurng::pi::Variant::floats;
@@ -96,7 +99,9 @@ int run(int argc, char** argv) {
   }
   if (!have_engine) usage_error("--engine is required (see 'gpurng list')");
   if (!have_samples) usage_error("--samples is required");
-  const gpurng::pi::Result r = backend == "cuda" ? gpurng::pi::estimate_cuda(o) : gpurng::pi::estimate_cpu(o);
+  const gpurng::pi::Result r = backend == "cuda"     ? gpurng::pi::estimate_cuda(o)
+                               : backend == "opencl" ? gpurng::pi::estimate_opencl(o)
+                                                     : gpurng::pi::estimate_cpu(o);
   std::printf("%s\n", gpurng::pi::format_line(r).c_str());
   return 0;
 }

@@ -1,4 +1,5 @@
-// gpurng_pi on the CPU: the host API fills buffers in chunks, the samples of pi_math.hpp are counted.
+// gpurng_pi through the host API, on the CPU or the OpenCL backend: the library fills host buffers in
+// chunks, the samples of pi_math.hpp are counted here.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -139,13 +140,15 @@ void validate(const Options& o) {
   make_generator(o, Backend::cpu);
 }
 
-Result estimate_cpu(const Options& o) {
+namespace {
+
+Result estimate_host(const Options& o, Backend b, const char* method) {
   validate(o);
-  Generator g = make_generator(o, Backend::cpu);
+  Generator g = make_generator(o, b);
   const auto t0 = std::chrono::steady_clock::now();
   Result r;
   r.samples = o.samples;
-  r.method = "host API";
+  r.method = method;
   if (o.variant == Variant::seed16) {
     r.hits = count_seed16(g, o.samples);
   } else if (many_streams(o.engine)) {
@@ -156,6 +159,12 @@ Result estimate_cpu(const Options& o) {
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
+
+}  // namespace
+
+Result estimate_cpu(const Options& o) { return estimate_host(o, Backend::cpu, "host API"); }
+
+Result estimate_opencl(const Options& o) { return estimate_host(o, Backend::opencl, "host API (OpenCL)"); }
 
 std::string format_line(const Result& r) {
   char buf[256];

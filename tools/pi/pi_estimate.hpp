@@ -50,6 +50,12 @@ void validate(const Options& o);
 // On the CPU through the host API.
 Result estimate_cpu(const Options& o);
 
+// On the OpenCL backend (issue 28): the library generates into host buffers through the host API on
+// the OpenCL device (GPURNG_OPENCL_DEVICE picks it), the samples are counted on the host, so the hits
+// are the CPU's exactly. Throws Error(no_device) without OpenCL, Error(unsupported) for an engine the
+// OpenCL backend does not run (the MTGP engines).
+Result estimate_opencl(const Options& o);
+
 // On the GPU: generation fused with counting through the device API (mrg32k3a, kiss99, mwc,
 // xorshift256, kiss, dcmt521, dcmt2203), else the host API into device memory and a counting kernel
 // (mt19937, mt19937-64, the MTGP engines: any engine without a device API). Throws Error(no_device)

@@ -71,13 +71,19 @@ struct Mrg32k3aStreams {
 // that is jump_table_host(); a kernel reads a device copy through this pointer, one per translation
 // unit, which the unit that instantiates the kernels sets on each device before its first launch
 // (src/cuda/curand_host_xorwow.cu). A kernel of another unit would find it null.
+// The OpenCL kernel bodies (src/opencl/kernel_bodies.cpp) point xorwow_table_opencl at their table
+// buffer before any use (a program-scope variable of internal linkage: PoCL links no other kind).
 #if GPURNG_CUDA_COMPILER
 static __device__ const xorwow::JumpTable* xorwow_table_device = nullptr;
+#elif GPURNG_OPENCL_PASS
+static const xorwow::JumpTable* xorwow_table_opencl = nullptr;
 #endif
 
 GPURNG_HD GPURNG_FORCEINLINE const xorwow::JumpTable& xorwow_table() {
 #if GPURNG_DEVICE_PASS
   return *xorwow_table_device;
+#elif GPURNG_OPENCL_PASS
+  return *xorwow_table_opencl;
 #else
   return xorwow::jump_table_host();
 #endif
