@@ -11,13 +11,14 @@
 #pragma once
 
 #include "gpurng/core/engines/kiss.hpp"
+#include "gpurng/core/jump/short_jump.hpp"
 
 namespace gpurng::core::kiss99 {
 
-inline constexpr int kShortJumpBits = 9;
-inline constexpr int kShortJumpDigits = 3;
-inline constexpr std::uint64_t kShortJumpLimit = std::uint64_t{1} << (kShortJumpBits * kShortJumpDigits);
-inline constexpr int kShortJumpEntries = (1 << kShortJumpBits) - 1;
+inline constexpr int kShortJumpBits = short_jump::kBits;
+inline constexpr int kShortJumpDigits = short_jump::kDigits;
+inline constexpr int kShortJumpEntries = short_jump::kEntries;
+inline constexpr std::uint64_t kShortJumpLimit = short_jump::kLimit;
 inline constexpr int kShr3JumpBits = 6;
 inline constexpr int kShr3JumpDigits = 5;
 inline constexpr int kShr3JumpEntries = (1 << kShr3JumpBits) - 1;

@@ -11,13 +11,14 @@
 #pragma once
 
 #include "gpurng/core/engines/pcg64.hpp"
+#include "gpurng/core/jump/short_jump.hpp"
 
 namespace gpurng::core::pcg64 {
 
-inline constexpr int kShortJumpBits = 9;
-inline constexpr int kShortJumpDigits = 3;
-inline constexpr std::uint64_t kShortJumpLimit = std::uint64_t{1} << (kShortJumpBits * kShortJumpDigits);
-inline constexpr int kShortJumpEntries = (1 << kShortJumpBits) - 1;
+inline constexpr int kShortJumpBits = short_jump::kBits;
+inline constexpr int kShortJumpDigits = short_jump::kDigits;
+inline constexpr int kShortJumpEntries = short_jump::kEntries;
+inline constexpr std::uint64_t kShortJumpLimit = short_jump::kLimit;
 
 // The map of k steps, without the increment: x -> mult x + c sum.
 struct StepMap {
