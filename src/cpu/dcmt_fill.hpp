@@ -13,17 +13,9 @@
 
 #include "cpu/fill.hpp"
 #include "families/dcmt/dcmt_plan.hpp"
+#include "families/dcmt/host_windows.hpp"
 
 namespace gpurng::detail::dcmt {
-
-// What the CPU keeps between calls: the windows of all S streams at `position` of epoch `epoch`.
-struct CpuWindows {
-  bool valid = false;
-  std::uint64_t epoch = 0;
-  std::uint64_t position = 0;
-  std::vector<std::uint32_t> cur, next;  // word-major: word i of local stream r at [i * S + r]
-  HostPolyCache polys;
-};
 
 // Values below which a CPU chunk is not worth its jump.
 inline constexpr std::uint64_t kMinCpuChunk = std::uint64_t{1} << 16;
@@ -67,11 +59,11 @@ void run_items(const core::dcmt::Call& call, std::uint64_t t0, std::uint64_t t1,
 // Positions r.first .. r.first + r.n - 1 (r.n >= 1) of the family's streams into out.
 template <class S, class Tr>
 void cpu_fill(const Family& family, std::uint64_t epoch, std::uint32_t seed_base, const core::StreamRange& r,
-              const Tr& tr, typename Tr::value_type* out, unsigned requested_threads, CpuWindows& kept) {
+              const Tr& tr, typename Tr::value_type* out, unsigned requested_threads, HostWindows& kept) {
   const std::uint64_t streams = r.streams;
   const std::uint64_t workers = std::min<std::uint64_t>(
       cpu::resolve_cpu_threads(requested_threads), std::max<std::uint64_t>(1, (r.n + streams) / kMinCpuChunk));
-  const bool from_kept = kept.valid && kept.epoch == epoch && kept.position == r.first;
+  const bool from_kept = kept.continues(epoch, r.first);
   const std::uint64_t chunks_wanted = streams >= workers ? 1 : (workers + streams - 1) / streams;
   const Plan plan = make_plan<S>(r, family.size(), from_kept, chunks_wanted, kMinCpuChunk);
 
@@ -111,9 +103,7 @@ void cpu_fill(const Family& family, std::uint64_t epoch, std::uint32_t seed_base
   for (std::thread& t : pool) t.join();
 
   if (!in_place) kept.cur.swap(kept.next);
-  kept.epoch = epoch;
-  kept.position = r.first + r.n;
-  kept.valid = true;
+  kept.now_at(epoch, r.first + r.n);
 }
 
 }  // namespace gpurng::detail::dcmt

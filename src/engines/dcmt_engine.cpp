@@ -217,9 +217,9 @@ class DcmtEngine final : public SequenceFront {
   std::uint64_t stream0_ = 0;
   // Names everything but the offset; what the backends keep is only used within one epoch.
   std::uint64_t epoch_ = 0;
-  dcmt::CpuWindows cpu_;
+  dcmt::HostWindows cpu_;
   cuda::DcmtWorkspacePtr<S> gpu_;
-  opencl::DcmtKept opencl_;
+  dcmt::HostWindows opencl_;
 };
 
 }  // namespace

@@ -13,26 +13,17 @@
 #include <vector>
 
 #include "families/dcmt/dcmt_plan.hpp"
+#include "families/dcmt/host_windows.hpp"
 #include "opencl/launch.hpp"
 
 namespace gpurng::detail::opencl {
-
-// What a generator keeps for the OpenCL backend between calls: the windows of all S streams at
-// `position` of epoch `epoch` (word-major: word i of local stream r at [i * S + r]), and the tables.
-struct DcmtKept {
-  bool valid = false;
-  std::uint64_t epoch = 0;
-  std::uint64_t position = 0;
-  std::vector<std::uint32_t> cur, next;
-  dcmt::HostPolyCache polys;
-};
 
 // Positions r.first .. r.first + r.n - 1 of the family's streams under transform tr, into host memory
 // out. Launches of at most max_output_bytes, each a call that continues from the windows the one
 // before kept (values depend on positions only, so the cut changes none).
 template <class S, class Tr>
 void dcmt_fill(const dcmt::Family& family, std::uint64_t epoch, std::uint32_t seed_base, const core::StreamRange& r,
-               const Tr& tr, typename Tr::value_type* out, const ExecContext& ctx, DcmtKept& kept) {
+               const Tr& tr, typename Tr::value_type* out, const ExecContext& ctx, dcmt::HostWindows& kept) {
   using V = typename Tr::value_type;
   constexpr int kKernel = kernel_index<S, Tr>();
   if (r.n == 0) return;
@@ -47,7 +38,7 @@ void dcmt_fill(const dcmt::Family& family, std::uint64_t epoch, std::uint32_t se
   for (std::uint64_t done = 0; done < r.n;) {
     const std::uint64_t count = std::min<std::uint64_t>(r.n - done, cap);
     const core::StreamRange sub{r.first + done, count, streams, r.stream0};
-    const bool from_kept = kept.valid && kept.epoch == epoch && kept.position == sub.first;
+    const bool from_kept = kept.continues(epoch, sub.first);
     const std::uint64_t chunks_wanted = streams >= target ? 1 : (target + streams - 1) / streams;
     const dcmt::Plan plan = dcmt::make_plan<S>(sub, family.size(), from_kept, chunks_wanted, dcmt::kMinChunk<S>);
 
@@ -75,9 +66,7 @@ void dcmt_fill(const dcmt::Family& family, std::uint64_t epoch, std::uint32_t se
     kept.valid = false;  // while the windows move
     run(ctx.opencl_device, l);
     kept.cur.swap(kept.next);
-    kept.epoch = epoch;
-    kept.position = sub.first + sub.n;
-    kept.valid = true;
+    kept.now_at(epoch, sub.first + sub.n);
     done += count;
   }
 }
