@@ -107,6 +107,8 @@ int main(int argc, char** argv) {
                         {D::geometric, V::u32, {0.01}},
                         {D::binomial, V::u32, {100, 0.03}},
                         {D::binomial, V::u32, {1e6, 0.6}},
+                        {D::hypergeometric, V::u32, {5, 10, 4}},
+                        {D::hypergeometric, V::u32, {1e6, 1e6, 1e5}},
                         {D::negative_binomial, V::u64, {5, 0.3}},
                         {D::gamma, V::f32, {0.5, 1}},
                         {D::gamma, V::f32, {3, 1}},

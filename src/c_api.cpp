@@ -22,7 +22,7 @@ GPURNG_SAME_ENGINE(GPURNG_ENGINE_PHILOX4X32_10_CURAND, philox4x32_10_curand);
 GPURNG_SAME_ENGINE(GPURNG_ENGINE_MRG32K3A_CURAND, mrg32k3a_curand);
 #undef GPURNG_SAME_ENGINE
 // And gpurng::Distribution: the last entry of each enum agrees, and the list has no more.
-static_assert(static_cast<int>(GPURNG_DIST_TRUNCATED_NORMAL) == static_cast<int>(gpurng::Distribution::truncated_normal),
+static_assert(static_cast<int>(GPURNG_DIST_HYPERGEOMETRIC) == static_cast<int>(gpurng::Distribution::hypergeometric),
               "gpurng_distribution_t mirrors gpurng::Distribution");
 static_assert(static_cast<int>(GPURNG_DIST_UNIFORM_INT) == static_cast<int>(gpurng::Distribution::uniform_int),
               "gpurng_distribution_t mirrors gpurng::Distribution");

@@ -25,6 +25,7 @@ PARAMS = {
     "gamma": [[0.5, 2.0], [3.0, 1.5]], "chi_square": [[3.0]], "beta": [[2.0, 5.0]], "student_t": [[4.0]],
     "cauchy": [[1.0, 2.0]], "weibull": [[2.0, 3.0]], "laplace": [[1.0, 2.0]], "logistic": [[-2.0, 0.5]],
     "gumbel": [[1.0, 2.0]], "rayleigh": [[2.0]], "truncated_normal": [[0.0, 1.0, 8.0, 9.0], [1.0, 2.0, 0.0, 4.0]],
+    "hypergeometric": [[5, 10, 4], [700, 300, 600]],
 }
 # The options of the set's variants, as gpurng generate options.
 VARIANT_OPTIONS = {"dims": "--dims", "owen": ("--scramble", "owen"), "shift": ("--scramble", "shift"),

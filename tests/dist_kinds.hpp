@@ -55,6 +55,8 @@ inline std::vector<DistKind> dist_kinds() {
       {"poisson_large", D::poisson, V::u32, {1e4}, 1e4},
       {"binomial_small", D::binomial, V::u32, {100, 0.03}, 3.0},
       {"binomial_large", D::binomial, V::u32, {1e6, 0.6}, 6e5},
+      {"hypergeometric_small", D::hypergeometric, V::u32, {5, 10, 4}, 4.0 / 3},
+      {"hypergeometric_large", D::hypergeometric, V::u32, {700, 300, 600}, 420.0},
       {"negative_binomial", D::negative_binomial, V::u64, {5.0, 0.3}, 5.0 * 0.7 / 0.3},
       {"gamma_small_f", D::gamma, V::f32, {0.5, 2.0}, 1.0},
       {"gamma_d", D::gamma, V::f64, {3.0, 1.5}, 4.5},
@@ -85,7 +87,8 @@ inline bool uses_pairs(Distribution d) {
     case Distribution::chi_square:
     case Distribution::beta:
     case Distribution::student_t:
-    case Distribution::truncated_normal: return true;
+    case Distribution::truncated_normal:
+    case Distribution::hypergeometric: return true;
     default: return false;
   }
 }

@@ -69,7 +69,8 @@ TEST(CliDistributions, EveryDistributionRunsWithItsRequiredParameters) {
     for (unsigned i = 0; i < d.param_count; ++i) {
       if (!std::isnan(d.params[i].default_value)) continue;
       const std::string name = d.params[i].name;
-      const std::string value = name == "upper" ? "2" : name == "n" ? "10" : name == "hi" ? "9" : "0.5";
+      const bool count = name == "n" || name == "ngood" || name == "nbad" || name == "nsample";
+      const std::string value = name == "upper" ? "2" : count ? "10" : name == "hi" ? "9" : "0.5";
       args.push_back("--" + name);
       args.push_back(value);
     }
@@ -89,6 +90,13 @@ TEST(CliDistributions, BadParametersAndTypesAreRefused) {
   expect_bad({"generate", "--dist", "uniform_int", "--lo", "5", "--hi", "4"}, "lo must be <= hi");
   expect_bad({"generate", "--dist", "uniform_int", "--lo", "0.5", "--hi", "4"}, "uniform_int lo: must be an integer");
   expect_bad({"generate", "--dist", "binomial", "--n", "10", "--p", "nan"}, "--p");
+  expect_bad({"generate", "--dist", "hypergeometric", "--ngood", "5", "--nbad", "10", "--nsample", "16"},
+             "hypergeometric nsample: must be at most ngood + nbad = 15, got 16");
+  expect_bad({"generate", "--dist", "hypergeometric", "--ngood", "-1", "--nbad", "10", "--nsample", "4"},
+             "hypergeometric ngood: must be an integer in [0, 2^32 - 1], got -1");
+  expect_bad({"generate", "--dist", "hypergeometric", "--ngood", "5", "--nbad", "2.5", "--nsample", "4"},
+             "hypergeometric nbad: must be an integer in [0, 2^32 - 1], got 2.5");
+  expect_bad({"generate", "--dist", "hypergeometric", "--ngood", "5", "--nbad", "10"}, "hypergeometric nsample: required");
   expect_bad({"generate", "--dist", "poison", "--lambda", "2"}, "--dist: 'poison' is not one of");
   const CliResult sobol = run_cli({"generate", "--engine", "sobol32", "--dist", "gamma", "--alpha", "2"});
   EXPECT_NE(sobol.rc, 0);

@@ -90,6 +90,8 @@ void every_kind(gpurng::Engine e) {
   expect_kernel_equals_host<G>("poisson(4)", e, dev::poisson<G>(4), D::poisson, {4});
   expect_kernel_equals_host<G>("poisson(1e4)", e, dev::poisson<G>(1e4), D::poisson, {1e4});
   expect_kernel_equals_host<G>("binomial(1e6, 0.6)", e, dev::binomial<G>(1000000, 0.6), D::binomial, {1e6, 0.6});
+  expect_kernel_equals_host<G>("hypergeometric(700, 300, 600)", e, dev::hypergeometric<G>(700, 300, 600),
+                               D::hypergeometric, {700, 300, 600});
   expect_kernel_equals_host<G>("gamma(0.5) f64", e, dev::gamma<G, double>(0.5), D::gamma, {0.5, 1});
   expect_kernel_equals_host<G>("beta(2, 5) f32", e, dev::beta<G, float>(2, 5), D::beta, {2, 5});
   expect_kernel_equals_host<G>("truncated_normal [8, 9] f64", e, dev::truncated_normal<G, double>(0, 1, 8, 9),

@@ -1,5 +1,5 @@
 // CPU == GPU, bit for bit, for the keyed-draw distributions (core/dist/poisson.hpp, binomial.hpp,
-// negative_binomial.hpp, gamma.hpp, beta.hpp, student_t.hpp, truncated_normal.hpp): the same raws
+// hypergeometric.hpp, negative_binomial.hpp, gamma.hpp, beta.hpp, student_t.hpp, truncated_normal.hpp): the same raws
 // (Philox4x32-10 and Philox4x64-10 canonical streams, made on the host) go through each transform
 // on the host and in a kernel, at parameters covering every branch. Without a device every test
 // skips and says why.
@@ -15,6 +15,7 @@
 #include "gpurng/core/dist/beta.hpp"
 #include "gpurng/core/dist/binomial.hpp"
 #include "gpurng/core/dist/gamma.hpp"
+#include "gpurng/core/dist/hypergeometric.hpp"
 #include "gpurng/core/dist/negative_binomial.hpp"
 #include "gpurng/core/dist/poisson.hpp"
 #include "gpurng/core/dist/student_t.hpp"
@@ -81,6 +82,13 @@ void all_distributions() {
   }
   const std::pair<std::uint32_t, double> binomials[] = {{20, 0.3}, {100, 0.3}, {60, 0.75}, {2147483647u, 1e-9}, {2147483647u, 0.5}};
   for (auto [n, p] : binomials) same_bits<Tr>(dist::Binomial<Tr>{dist::binomial_setup(n, p)}, "binomial");
+  // Inversion, both symmetries, HRUA at the smallest variance and at N = 2^31 and 2^32 - 1.
+  const std::uint32_t hypergeometrics[][3] = {{5, 10, 4},       {10, 5, 12},      {20, 20, 20},
+                                              {700, 300, 600},  {30, 1000000000u, 500000000u},
+                                              {1u << 30, 1u << 30, 1u << 29}, {2147483648u, 2147483647u, 2147483648u}};
+  for (const auto& h : hypergeometrics) {
+    same_bits<Tr>(dist::Hypergeometric<Tr>{dist::hypergeometric_setup(h[0], h[1], h[2])}, "hypergeometric");
+  }
   for (auto [r, p] : {std::pair<double, double>{3, 0.4}, {0.5, 0.05}, {2.5, 1e-4}}) {
     same_bits<Tr>(dist::NegativeBinomial<Tr>{dist::negative_binomial_setup(r, p)}, "negative binomial");
   }

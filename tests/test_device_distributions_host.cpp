@@ -145,6 +145,10 @@ void every_distribution() {
   }
   expect_same<G>("binomial(100, 0.03)", dev::binomial<G>(100, 0.03), dist<std::uint32_t>(D::binomial, {100, 0.03}));
   expect_same<G>("binomial(1e6, 0.6)", dev::binomial<G>(1000000, 0.6), dist<std::uint32_t>(D::binomial, {1e6, 0.6}));
+  expect_same<G>("hypergeometric(5, 10, 4)", dev::hypergeometric<G>(5, 10, 4),
+                 dist<std::uint32_t>(D::hypergeometric, {5, 10, 4}));
+  expect_same<G>("hypergeometric(700, 300, 600)", dev::hypergeometric<G>(700, 300, 600),
+                 dist<std::uint32_t>(D::hypergeometric, {700, 300, 600}));
   expect_same<G>("negative_binomial", dev::negative_binomial<G>(5, 0.3),
                  dist<std::uint64_t>(D::negative_binomial, {5, 0.3}));
 }
@@ -186,6 +190,9 @@ TEST(DeviceDistributionsOnHost, BadParametersAreRefusedWithTheHostApisMessage) {
   EXPECT_EQ(refusal([&] { dev::poisson<G>(-1); }), host_refusal(D::poisson, {-1}, V::u32));
   EXPECT_EQ(refusal([&] { dev::poisson<G>(nan); }), host_refusal(D::poisson, {nan}, V::u32));
   EXPECT_EQ(refusal([&] { dev::binomial<G>(10, 1.5); }), host_refusal(D::binomial, {10, 1.5}, V::u32));
+  EXPECT_EQ(refusal([&] { dev::hypergeometric<G>(5, 10, 16); }), host_refusal(D::hypergeometric, {5, 10, 16}, V::u32));
+  EXPECT_EQ(refusal([&] { dev::hypergeometric<G>(4294967295u, 1, 0); }),
+            host_refusal(D::hypergeometric, {4294967295.0, 1, 0}, V::u32));
   EXPECT_EQ(refusal([&] { dev::gamma<G, double>(0, 1); }), host_refusal(D::gamma, {0, 1}, V::f64));
   EXPECT_EQ(refusal([&] { dev::beta<G, double>(1, -2); }), host_refusal(D::beta, {1, -2}, V::f64));
   EXPECT_EQ(refusal([&] { dev::student_t<G, double>(0); }), host_refusal(D::student_t, {0}, V::f64));

@@ -49,6 +49,9 @@ void expect_in_support(const DistKind& k, const std::vector<unsigned char>& v, c
       case Distribution::bernoulli: ASSERT_TRUE(x == 0 || x == 1) << where << " " << x; break;
       case Distribution::geometric: ASSERT_GE(x, 1) << where; break;
       case Distribution::binomial: ASSERT_LE(x, k.params[0]) << where; break;
+      case Distribution::hypergeometric:
+        ASSERT_TRUE(x >= std::max(0.0, k.params[2] - k.params[1]) && x <= std::min(k.params[0], k.params[2])) << where << " " << x;
+        break;
       case Distribution::beta: ASSERT_TRUE(x >= 0 && x <= 1) << where << " " << x; break;
       case Distribution::gamma:
       case Distribution::chi_square:
@@ -66,7 +69,7 @@ void expect_in_support(const DistKind& k, const std::vector<unsigned char>& v, c
 
 TEST(DistributionList, InfoMatchesTheEnumAndTheNamesParse) {
   const auto all = gpurng::distributions();
-  ASSERT_EQ(all.size(), static_cast<std::size_t>(Distribution::truncated_normal) + 1);
+  ASSERT_EQ(all.size(), static_cast<std::size_t>(Distribution::hypergeometric) + 1);
   for (std::size_t i = 0; i < all.size(); ++i) {
     EXPECT_EQ(static_cast<std::size_t>(all[i].distribution), i);
     EXPECT_EQ(gpurng::parse_distribution(all[i].name), all[i].distribution);
@@ -214,6 +217,8 @@ TEST(DistributionList, BadParametersAreRefusedNamingTheParameter) {
   EXPECT_THROW(g.generate(Distribution::uniform_int, lohi, 2, reinterpret_cast<std::int64_t*>(out.data()), 4), Error);
   const double binom[] = {10.5, 0.5};
   EXPECT_THROW(g.generate(Distribution::binomial, binom, 2, reinterpret_cast<std::uint32_t*>(f), 4), Error);
+  const double hyper[] = {5, 10, 16};
+  EXPECT_THROW(g.generate(Distribution::hypergeometric, hyper, 3, reinterpret_cast<std::uint32_t*>(f), 4), Error);
   const double beyond[] = {0, 1e300};
   EXPECT_THROW(g.generate(Distribution::cauchy, beyond, 2, f, 4), Error);  // gamma overflows float
   EXPECT_EQ(g.offset(), 0u);  // nothing refused moved the offset

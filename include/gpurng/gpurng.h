@@ -106,6 +106,7 @@ typedef enum gpurng_distribution {
   GPURNG_DIST_GUMBEL = 19,
   GPURNG_DIST_RAYLEIGH = 20,
   GPURNG_DIST_TRUNCATED_NORMAL = 21,
+  GPURNG_DIST_HYPERGEOMETRIC = 22,
   GPURNG_DIST_FORCE_INT = 0x7fffffff
 } gpurng_distribution_t;
 

@@ -120,6 +120,7 @@ enum class Distribution : int {
   gumbel = 19,
   rayleigh = 20,
   truncated_normal = 21,
+  hypergeometric = 22,
 };
 
 // The element types a distribution can be generated in (the pointer type of Generator::generate).

@@ -551,8 +551,8 @@ class Generator:
 
     # ---- discrete distributions --------------------------------------------------------------------
     # The library's integer types (gpurng.distributions()): NumPy gives int64 here, gpurng gives what
-    # the library offers (poisson, binomial, bernoulli: uint32; geometric: uint64 or uint32;
-    # negative_binomial: uint64).
+    # the library offers (poisson, binomial, hypergeometric, bernoulli: uint32; geometric: uint64 or
+    # uint32; negative_binomial: uint64).
     def poisson(self, lam=1.0, size=None, *, dtype=None, out=None, device=None):
         """Poisson(lam) counts, lam in [0, 2^31]: uint32 (the library's only type for Poisson)."""
         return self._dist("poisson", "poisson", size, dtype, out, device, _real(lam, "lam"))
@@ -561,6 +561,14 @@ class Generator:
         """Binomial(n, p) counts: n an integer in [0, 2^32 - 1] (a real n is refused, where NumPy
         truncates it), p in [0, 1]; uint32."""
         return self._dist("binomial", "binomial", size, dtype, out, device, _real(n, "n"), _real(p, "p"))
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None, *, dtype=None, out=None, device=None):
+        """Hypergeometric counts: good items among ``nsample`` drawn without replacement from
+        ``ngood`` good and ``nbad`` bad ones (NumPy's arguments and order); integers (a real count
+        is refused), ngood + nbad <= 2^32 - 1 (NumPy: each below 10^9), nsample <= ngood + nbad;
+        uint32."""
+        return self._dist("hypergeometric", "hypergeometric", size, dtype, out, device, _real(ngood, "ngood"),
+                          _real(nbad, "nbad"), _real(nsample, "nsample"))
 
     def negative_binomial(self, n, p, size=None, *, dtype=None, out=None, device=None):
         """Negative binomial: failures before the n-th success, n > 0 real (as NumPy's), p in
@@ -674,8 +682,8 @@ class _PerDevice:
     """Generator.per_device: the generator's value methods, one output per device."""
 
     _METHODS = ("random", "standard_normal", "normal", "standard_exponential", "exponential", "lognormal", "bits",
-                "integers", "poisson", "binomial", "negative_binomial", "geometric", "bernoulli", "gamma",
-                "standard_gamma", "chisquare", "beta", "standard_t", "standard_cauchy", "cauchy", "laplace",
+                "integers", "poisson", "binomial", "hypergeometric", "negative_binomial", "geometric", "bernoulli",
+                "gamma", "standard_gamma", "chisquare", "beta", "standard_t", "standard_cauchy", "cauchy", "laplace",
                 "logistic", "gumbel", "rayleigh", "weibull", "truncated_normal")
 
     def __init__(self, generator):

@@ -18,6 +18,8 @@ SEED, OFFSET, COUNT = 42, 1001, 37
 CASES = [
     ("poisson", (4.0,), "poisson", ["--lambda", "4"], [np.uint32], 4.0, 4.0, (0, None)),
     ("binomial", (10, 0.3), "binomial", ["--n", "10", "--p", "0.3"], [np.uint32], 3.0, 2.1, (0, 10)),
+    ("hypergeometric", (300, 700, 200), "hypergeometric", ["--ngood", "300", "--nbad", "700", "--nsample", "200"],
+     [np.uint32], 60.0, 60.0 * 0.7 * 800 / 999, (0, 200)),
     ("negative_binomial", (2.5, 0.4), "negative_binomial", ["--r", "2.5", "--p", "0.4"], [np.uint64],
      3.75, 9.375, (0, None)),
     ("geometric", (0.2,), "geometric", ["--p", "0.2"], [np.uint64, np.uint32], 5.0, 20.0, (1, None)),
@@ -47,8 +49,8 @@ CASES = [
 ]
 IDS = [c[0] for c in CASES]
 # The methods whose values take pairs of engine outputs (docs/ENGINES.md, "Distributions").
-_PAIRS = ("poisson", "binomial", "negative_binomial", "gamma", "standard_gamma", "chisquare", "beta", "standard_t",
-          "truncated_normal", "integers")
+_PAIRS = ("poisson", "binomial", "hypergeometric", "negative_binomial", "gamma", "standard_gamma", "chisquare", "beta",
+          "standard_t", "truncated_normal", "integers")
 _CLI_TYPE = {np.float32: "float", np.float64: "double", np.int32: "int32", np.int64: "int64",
              np.uint32: "uint32", np.uint64: "uint64"}
 
@@ -159,6 +161,7 @@ def test_discrete_dtypes_are_the_libraries():
     g = gpurng.Generator(backend="cpu")
     assert g.poisson(3.0, 2).dtype == np.uint32
     assert g.binomial(5, 0.5, 2).dtype == np.uint32
+    assert g.hypergeometric(5, 10, 4, 2).dtype == np.uint32
     assert g.bernoulli(0.5, 2).dtype == np.uint32
     assert g.geometric(0.5, 2).dtype == np.uint64
     assert g.geometric(0.5, 2, dtype=np.uint32).dtype == np.uint32
@@ -237,10 +240,35 @@ def _truncated_normal_mean(lower, upper, mu, sigma):
     return mu + sigma * (phi(a) - phi(b)) / (cdf(b) - cdf(a))
 
 
+# NumPy's Generator.hypergeometric (its HRUA above mean 10, its own small-sample method below) has
+# the same distribution: the two samples' means and variances agree, within a two-sample spread.
+@pytest.mark.parametrize("params", [(5, 10, 4), (10, 5, 12), (300, 700, 200), (700, 300, 800), (20, 20, 20),
+                                    (10 ** 6, 10 ** 6, 10 ** 5), (30, 10 ** 8, 5 * 10 ** 7)])
+def test_hypergeometric_moments_equal_numpys(params):
+    ngood, nbad, nsample = params
+    n = 1 << 18
+    ours = gpurng.Generator("philox4x32-10", seed=77, backend="cpu").hypergeometric(*params, n).astype(np.float64)
+    theirs = np.random.default_rng(77).hypergeometric(*params, n).astype(np.float64)
+    total = ngood + nbad
+    mean = nsample * ngood / total
+    var = mean * (nbad / total) * (total - nsample) / (total - 1)
+    # Standard errors of one sample's mean and variance (the variance's from the sample's own fourth
+    # central moment), then of the difference of two.
+    se_mean = math.sqrt(2 * var / n)
+    m4 = float(np.mean((ours - mean) ** 4))
+    se_var = math.sqrt(2 * (m4 - var * var) / n)
+    assert abs(ours.mean() - theirs.mean()) < 5 * se_mean, (ours.mean(), theirs.mean())
+    assert abs(ours.var() - theirs.var()) < 5 * se_var, (ours.var(), theirs.var())
+    assert abs(ours.mean() - mean) < 5 * se_mean and abs(ours.var() - var) < 5 * se_var
+    assert ours.min() >= max(0, nsample - nbad) and ours.max() <= min(ngood, nsample)
+
+
 def test_degenerate_parameters_give_exact_values():
     g = gpurng.Generator(backend="cpu", seed=5)
     assert np.all(g.bernoulli(1.0, 100) == 1) and np.all(g.bernoulli(0.0, 100) == 0)
     assert np.all(g.binomial(0, 0.5, 100) == 0) and np.all(g.binomial(7, 1.0, 100) == 7)
+    assert np.all(g.hypergeometric(5, 10, 0, 100) == 0) and np.all(g.hypergeometric(5, 10, 15, 100) == 5)
+    assert np.all(g.hypergeometric(0, 10, 4, 100) == 0) and np.all(g.hypergeometric(5, 0, 4, 100) == 4)
     assert np.all(g.poisson(0.0, 100) == 0)
     assert np.all(g.geometric(1.0, 100) == 1)
     assert np.all(g.integers(4, 5, 100) == 4) and np.all(g.integers(9, 9, 100, endpoint=True) == 9)
@@ -323,6 +351,11 @@ BAD = [
     ("binomial", (10.5, 0.5), "binomial n"),
     ("binomial", (-1, 0.5), "binomial n"),
     ("binomial", (10, 1.5), "p"),
+    ("hypergeometric", (5, 10, 16), "hypergeometric nsample: must be at most ngood + nbad = 15"),
+    ("hypergeometric", (-1, 10, 4), "hypergeometric ngood: must be an integer in [0, 2^32 - 1]"),
+    ("hypergeometric", (5, 2.5, 4), "hypergeometric nbad"),
+    ("hypergeometric", (5, 10, float("nan")), "hypergeometric nsample"),
+    ("hypergeometric", (2 ** 32 - 1, 1, 0), "ngood + nbad must be at most 2^32 - 1"),
     ("negative_binomial", (0.0, 0.5), "negative binomial"),
     ("negative_binomial", (2.0, 0.0), "p"),
     ("geometric", (0.0,), "p"),
@@ -384,6 +417,8 @@ def test_parameter_types():
         g.gamma(np.ones(3), size=3)
     with pytest.raises(TypeError):
         g.binomial(True, 0.5)
+    with pytest.raises(TypeError):
+        g.hypergeometric(5, "10", 4)
     with pytest.raises(TypeError):
         g._g.fill("gamma", np.zeros(3), ("x",))
     with pytest.raises(TypeError):

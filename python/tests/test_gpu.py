@@ -258,7 +258,8 @@ def test_wrong_device_and_backend():
 # ---- every distribution of the library, on the GPU ---------------------------------------------------
 GPU_DISTS = [
     ("poisson", (4.0,), None), ("poisson", (1e5,), None), ("binomial", (20, 0.3), None),
-    ("binomial", (10 ** 6, 0.4), None), ("negative_binomial", (2.5, 0.4), None), ("geometric", (0.2,), np.uint32),
+    ("binomial", (10 ** 6, 0.4), None), ("hypergeometric", (5, 10, 4), None), ("hypergeometric", (700, 300, 600), None),
+    ("negative_binomial", (2.5, 0.4), None), ("geometric", (0.2,), np.uint32),
     ("bernoulli", (0.3,), None), ("gamma", (0.7, 2.0), np.float32), ("standard_gamma", (3.0,), None),
     ("chisquare", (3.0,), np.float32), ("beta", (2.0, 5.0), None), ("standard_t", (5.0,), np.float32),
     ("standard_cauchy", (), None), ("cauchy", (1.0, 2.0), np.float32), ("laplace", (1.0, 2.0), np.float32),

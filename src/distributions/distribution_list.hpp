@@ -184,6 +184,6 @@ using AllDistributions =
     List<BitsEntry, UniformEntry, NormalEntry, ExponentialEntry, LogNormalEntry, UniformIntEntry, BernoulliEntry,
          GeometricEntry, PoissonEntry, BinomialEntry, NegativeBinomialEntry, GammaEntry, ChiSquareEntry, BetaEntry,
          StudentTEntry, CauchyEntry, WeibullEntry, LaplaceEntry, LogisticEntry, GumbelEntry, RayleighEntry,
-         TruncatedNormalEntry>;
+         TruncatedNormalEntry, HypergeometricEntry>;
 
 }  // namespace gpurng::detail::dists

@@ -9,6 +9,7 @@
 
 #include "gpurng/core/dist/bernoulli_geometric.hpp"
 #include "gpurng/core/dist/binomial.hpp"
+#include "gpurng/core/dist/hypergeometric.hpp"
 #include "gpurng/core/dist/negative_binomial.hpp"
 #include "gpurng/core/dist/parameter_checks.hpp"
 #include "gpurng/core/dist/poisson.hpp"
@@ -132,6 +133,28 @@ struct NegativeBinomialEntry {
   template <class E, class T, NormalForm>
   static core::dist::NegativeBinomial<E> make(const Request& r) {
     return {core::dist::negative_binomial_setup(r.params[0], r.params[1])};
+  }
+};
+
+struct HypergeometricEntry {
+  static constexpr Distribution id = Distribution::hypergeometric;
+  static constexpr const char* name = "hypergeometric";
+  static constexpr const char* description =
+      "hypergeometric(ngood, nbad, nsample): good items among nsample drawn without replacement; integers, "
+      "ngood + nbad <= 2^32 - 1, nsample <= ngood + nbad (uint32)";
+  static constexpr int param_count = 3;
+  static constexpr ParamSpec params[3] = {{"ngood", std::numeric_limits<double>::quiet_NaN()},
+                                          {"nbad", std::numeric_limits<double>::quiet_NaN()},
+                                          {"nsample", std::numeric_limits<double>::quiet_NaN()}};
+  using Values = Types<std::uint32_t>;
+  static void check(const Request& r) {
+    require_core(core::dist::check_hypergeometric(r.params[0], r.params[1], r.params[2]));
+  }
+  template <class E, class T, NormalForm>
+  static core::dist::Hypergeometric<E> make(const Request& r) {
+    return {core::dist::hypergeometric_setup(static_cast<std::uint32_t>(r.params[0]),
+                                             static_cast<std::uint32_t>(r.params[1]),
+                                             static_cast<std::uint32_t>(r.params[2]))};
   }
 };
 

@@ -20,6 +20,7 @@
 #include "gpurng/core/dist/beta.hpp"
 #include "gpurng/core/dist/binomial.hpp"
 #include "gpurng/core/dist/gamma.hpp"
+#include "gpurng/core/dist/hypergeometric.hpp"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "gpurng/core/dist/inversion_transforms.hpp"
 #include "gpurng/core/dist/negative_binomial.hpp"

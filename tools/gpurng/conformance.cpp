@@ -49,6 +49,7 @@ const std::vector<ParamRow>& param_rows() {
       {"gumbel", {{1.0, 2.0}}},
       {"rayleigh", {{2.0}}},
       {"truncated_normal", {{0.0, 1.0, 8.0, 9.0}, {1.0, 2.0, 0.0, 4.0}}},
+      {"hypergeometric", {{5, 10, 4}, {700, 300, 600}}},
   };
   return rows;
 }

@@ -36,6 +36,7 @@
 #include "gpurng/core/dist/bernoulli_geometric.hpp"
 #include "gpurng/core/dist/binomial.hpp"
 #include "gpurng/core/dist/gamma.hpp"
+#include "gpurng/core/dist/hypergeometric.hpp"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "gpurng/core/dist/inversion_transforms.hpp"
 #include "gpurng/core/dist/negative_binomial.hpp"
@@ -218,6 +219,16 @@ template <class G>
 core::dist::Binomial<dist_detail::E<G>> binomial(std::uint64_t n, double p) {
   dist_detail::require(core::dist::check_binomial(n, p));
   return {core::dist::binomial_setup(static_cast<std::uint32_t>(n), p)};
+}
+template <class G>
+core::dist::Hypergeometric<dist_detail::E<G>> hypergeometric(std::uint64_t ngood, std::uint64_t nbad,
+                                                             std::uint64_t nsample) {
+  // The host check takes doubles (it names fractional counts); beyond 2^53 a count is rounded, and
+  // refused all the same (the range ends at 2^32 - 1).
+  dist_detail::require(core::dist::check_hypergeometric(static_cast<double>(ngood), static_cast<double>(nbad),
+                                                        static_cast<double>(nsample)));
+  return {core::dist::hypergeometric_setup(static_cast<std::uint32_t>(ngood), static_cast<std::uint32_t>(nbad),
+                                           static_cast<std::uint32_t>(nsample))};
 }
 template <class G>
 core::dist::NegativeBinomial<dist_detail::E<G>> negative_binomial(double r, double p) {

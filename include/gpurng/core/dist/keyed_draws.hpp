@@ -46,6 +46,7 @@ enum class DrawTag : std::uint32_t {
   truncated_normal = 7,
   negative_binomial = 8,
   uniform_int = 9,
+  hypergeometric = 10,
 };
 
 // The bits of a raw output as a 64-bit word: the integer itself, or for a raw output that is a pair

@@ -1,5 +1,5 @@
 // Parameter checks of the distributions in poisson.hpp, binomial.hpp, negative_binomial.hpp,
-// gamma.hpp, beta.hpp, student_t.hpp and truncated_normal.hpp (host only).
+// gamma.hpp, beta.hpp, student_t.hpp, truncated_normal.hpp and hypergeometric.hpp (host only).
 //
 // Each returns "" for valid parameters, otherwise one message naming the distribution, the parameter,
 // its valid range and the value given (e.g. "poisson lambda: must be in [0, 2^31], got nan"). The
@@ -49,6 +49,25 @@ inline std::string check_binomial(std::uint64_t n, double p) {
     return "binomial n: must be in [0, 2^32 - 1], got " + std::to_string(n);
   }
   if (!(p >= 0.0 && p <= 1.0)) return check_detail::fail("binomial p", "in [0, 1]", p);
+  return {};
+}
+
+// Counts as doubles (the library's parameters are), so that a negative, fractional or NaN count is
+// named as given; each an integer in [0, 2^32 - 1], their sum too, nsample at most that sum.
+inline std::string check_hypergeometric(double ngood, double nbad, double nsample) {
+  const char* const range = "an integer in [0, 2^32 - 1]";
+  const auto count = [](double v) { return v >= 0.0 && v <= 4294967295.0 && v == std::floor(v); };
+  if (!count(ngood)) return check_detail::fail("hypergeometric ngood", range, ngood);
+  if (!count(nbad)) return check_detail::fail("hypergeometric nbad", range, nbad);
+  if (!count(nsample)) return check_detail::fail("hypergeometric nsample", range, nsample);
+  const double total = ngood + nbad;  // exact: below 2^33
+  if (total > 4294967295.0) {
+    return "hypergeometric ngood, nbad: ngood + nbad must be at most 2^32 - 1, got " + check_detail::number(total);
+  }
+  if (nsample > total) {
+    return "hypergeometric nsample: must be at most ngood + nbad = " + check_detail::number(total) + ", got " +
+           check_detail::number(nsample);
+  }
   return {};
 }
 

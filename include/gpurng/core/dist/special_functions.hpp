@@ -8,6 +8,7 @@
 //   stirlerr(n)           log(n!) - log(sqrt(2 pi n) (n/e)^n), n >= 1 an integer
 //   bd0(x, m)             x log(x/m) + m - x, without cancellation near x = m
 //   poisson_log_pmf(k, lambda), binomial_log_pmf(k, n, p, q)
+//   hypergeometric_log_pmf(k, g, b, m) and its k-dependent part (as R's dhyper: binomial terms)
 //
 // stirlerr, bd0 and the two log-pmfs are Loader's ("Fast and accurate computation of binomial
 // probabilities", 2000): the log of a probability with a relative error near machine precision
@@ -138,6 +139,27 @@ GPURNG_HD inline double binomial_log_pmf(double k, double n, double p, double q)
   // log(2 pi k (n - k) / n) = log(2 pi) + log(k) + log1p(-k / n)
   const double lf = ieee::add(ieee::add(kLog2Pi, elementary::log(k)), log1p(-ieee::div(k, n)));
   return ieee::sub(lc, ieee::mul(0.5, lf));
+}
+
+// The hypergeometric pmf through binomial ones: for X ~ hypergeometric(g good, b bad, m drawn) and any
+// p in (0, 1), P(X = k) = B(k; g, p) B(m - k; b, p) / B(m; g + b, p), B the binomial pmf (the powers
+// of p and of q cancel). With p = m / (g + b) each B is evaluated near its own mean, where Loader's
+// form is accurate, so the log of P(X = k) keeps an absolute error of a few 1e-15 even at g, b near
+// 2^31 (differences of log-factorials of size 4e10 would lose about 1e-5). This is how R's dhyper
+// computes it.
+//
+// hypergeometric_log_kernel is log(B(k; g, p) B(m - k; b, p)): log P(X = k) up to a term that does
+// not depend on k, all a rejection test needs. q = (g + b - m)/(g + b), computed as that quotient.
+// Integers (as doubles) 0 <= k <= min(g, m), m - k <= b, 0 < m < g + b.
+GPURNG_HD inline double hypergeometric_log_kernel(double k, double g, double b, double m, double p, double q) {
+  return ieee::add(binomial_log_pmf(k, g, p, q), binomial_log_pmf(ieee::sub(m, k), b, p, q));
+}
+
+GPURNG_HD inline double hypergeometric_log_pmf(double k, double g, double b, double m) {
+  const double total = ieee::add(g, b);
+  const double p = ieee::div(m, total);
+  const double q = ieee::div(ieee::sub(total, m), total);
+  return ieee::sub(hypergeometric_log_kernel(k, g, b, m, p, q), binomial_log_pmf(m, total, p, q));
 }
 
 }  // namespace gpurng::core::dist::special
