@@ -95,14 +95,29 @@ __device__ __forceinline__ uint4 pack16(const V* v) {
   }
 }
 
+// Resident blocks per SM a transform asks the register allocator to leave room for: the whole-row
+// samplers (core/produce.hpp: kWholeRow) call an out-of-line function whose registers count towards
+// the kernel's, which took Poisson's table search from 64 registers (8 blocks of 128 per SM, the grid's
+// cap) to 80 (6 blocks) and from 333 to 263 G values/s on an H100 (scripts/exp/poisson-probe.cu).
+template <class Tr>
+constexpr int kFillMinBlocks = core::produce_detail::whole_row<Tr>::value ? static_cast<int>(kMaxBlocksPerSm) : 1;
+
 template <class E, class Tr>
-__global__ void __launch_bounds__(kFillBlockThreads)
+__global__ void __launch_bounds__(kFillBlockThreads, kFillMinBlocks<Tr>)
     fill_kernel(typename E::state_type base, core::RowRange range, std::uint64_t rows_per_thread, Tr tr,
                 typename Tr::value_type* __restrict__ out, bool lines_aligned) {
   using V = typename Tr::value_type;
   using T = RowTile<V>;
   constexpr int L = core::kRowLength;
   __shared__ __align__(16) V tile[kWarpsPerBlock][T::kWords];
+  // A transform's table, copied once per block from the kernel's parameters (core/produce.hpp:
+  // kStagedWords), before any thread leaves.
+  constexpr int kStaged = core::produce_detail::staged_words<Tr>::value;
+  __shared__ double staged[kStaged > 0 ? kStaged : 1];
+  if constexpr (kStaged > 0) {
+    for (int i = threadIdx.x; i < kStaged; i += kFillBlockThreads) staged[i] = tr.staged_word(i);
+    __syncthreads();
+  }
   const unsigned lane = threadIdx.x & 31u;
   const unsigned warp = threadIdx.x >> 5;
   const std::uint64_t thread = std::uint64_t{blockIdx.x} * kFillBlockThreads + threadIdx.x;
@@ -125,7 +140,7 @@ __global__ void __launch_bounds__(kFillBlockThreads)
     if (first_row >= range.row_count) break;                            // rows grow with the lane
     if (my_row0 + k < range.row_count) {
       V vals[L];
-      core::produce_row<E>(st, tr, vals);
+      core::produce_row<E>(st, tr, vals, kStaged > 0 ? staged : nullptr);
       uint4* dst = reinterpret_cast<uint4*>(rows + lane * T::kStride);
 #pragma unroll
       for (int q = 0; q < L / T::kVec; ++q) dst[q] = pack16(vals + q * T::kVec);

@@ -9,7 +9,7 @@
 
 namespace gpurng::detail::opencl {
 
-inline constexpr unsigned kArgBytes = 384;
+inline constexpr unsigned kArgBytes = 960;  // with the five buffers: within the 1024 bytes of kernel arguments every OpenCL device takes
 inline constexpr unsigned kStateOffset = 64;
 inline constexpr unsigned kTransformOffset = 256;
 inline constexpr unsigned kScalars = kStateOffset / 8;

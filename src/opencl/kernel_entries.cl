@@ -3,13 +3,13 @@
 // body's and finds the work-item's index.
 //
 // Arguments, the same for every kind of body (engine_list.hpp): the output buffer, the scalars,
-// state and transform bytes (kernel_args.hpp: 384 bytes by value), three input buffers and one more
+// state and transform bytes (kernel_args.hpp: 960 bytes by value), three input buffers and one more
 // output buffer, each null where the kind does not use it (generic: in0 the table; stream: in0 the
 // chunk jumps, in1 the table; dcmt: the sets, the kept windows, the jump polynomials, and the next
 // windows; mt: in0 the windows).
 
 typedef struct {
-  ulong words[48];  // kArgBytes = 384 (kernel_args.hpp)
+  ulong words[120];  // kArgBytes = 960 (kernel_args.hpp)
 } GpurngArgs;
 
 // The work-item's index. NVIDIA's OpenCL takes this module as PTX without OpenCL's library of

@@ -27,6 +27,26 @@ template <class E>
 struct row_at_once<E, typename voider<decltype(E::kRowAtOnce)>::type> {
   static constexpr bool value = E::kRowAtOnce;
 };
+// Tr::kWholeRow: the transform maps a whole row of raw outputs at once, tr.row(raw, out, staged)
+// (below). Such a transform may also name Tr::kStagedWords, the number of doubles (tr.staged_word(i))
+// that a kernel copies to fast memory shared by its threads and passes to row() as `staged`; null
+// elsewhere, and row() then reads its own copy.
+template <class Tr, class = void>
+struct whole_row {
+  static constexpr bool value = false;
+};
+template <class Tr>
+struct whole_row<Tr, typename voider<decltype(Tr::kWholeRow)>::type> {
+  static constexpr bool value = Tr::kWholeRow;
+};
+template <class Tr, class = void>
+struct staged_words {
+  static constexpr int value = 0;
+};
+template <class Tr>
+struct staged_words<Tr, typename voider<decltype(Tr::kStagedWords)>::type> {
+  static constexpr int value = Tr::kStagedWords;
+};
 }  // namespace produce_detail
 
 // How far the producers unroll, on the device, their loop over a row's transform groups: fully for
@@ -46,10 +66,23 @@ struct row_unroll<Tr, typename produce_detail::voider<decltype(Tr::kRowUnroll)>:
 // Produce kRowLength values of transform Tr into out[0..kRowLength), advancing st by kRowLength raw
 // outputs. st must sit at a position that is a multiple of Tr::arity (rows are).
 template <class E, class Tr>
-GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const Tr& tr,
-                                              typename Tr::value_type* out) {
+GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const Tr& tr, typename Tr::value_type* out,
+                                              const double* staged = nullptr) {
   static_assert(kRowLength % Tr::arity == 0, "a row holds whole transform groups");
-  if constexpr (produce_detail::row_at_once<E>::value) {
+  if constexpr (produce_detail::whole_row<Tr>::value) {
+    // The keyed samplers (core/dist/keyed_row.hpp) take the row at once: one out-of-line call per
+    // row, or for Poisson and binomial a table search inline where their parameters allow.
+    typename E::raw_type raw[kRowLength];
+    if constexpr (produce_detail::row_at_once<E>::value) {
+      E::next_row(st, raw);
+    } else {
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+      for (int i = 0; i < kRowLength; ++i) raw[i] = E::next(st);
+    }
+    tr.row(raw, out, staged);
+  } else if constexpr (produce_detail::row_at_once<E>::value) {
     // Engines whose outputs come in blocks (the counter-based ones) make the row's raw words block
     // by block, without a per-value test of the position within a block.
     typename E::raw_type raw[kRowLength];
@@ -58,18 +91,18 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const 
 #pragma unroll(row_unroll<Tr>::value)
 #endif
     for (int i = 0; i < kRowLength; i += Tr::arity) tr(raw + i, out + i);
-    return;
-  }
+  } else {
 #if GPURNG_DEVICE_PASS
 #pragma unroll(row_unroll<Tr>::value)
 #endif
-  for (int i = 0; i < kRowLength; i += Tr::arity) {
-    typename E::raw_type raw[Tr::arity];
+    for (int i = 0; i < kRowLength; i += Tr::arity) {
+      typename E::raw_type raw[Tr::arity];
 #if GPURNG_DEVICE_PASS
 #pragma unroll
 #endif
-    for (int j = 0; j < Tr::arity; ++j) raw[j] = E::next(st);
-    tr(raw, out + i);
+      for (int j = 0; j < Tr::arity; ++j) raw[j] = E::next(st);
+      tr(raw, out + i);
+    }
   }
 }
 

@@ -22,13 +22,26 @@ struct BetaParams {
 
 GPURNG_HD inline BetaParams beta_setup(double a, double b) { return BetaParams{gamma_shape_setup(a), gamma_shape_setup(b)}; }
 
-GPURNG_HD GPURNG_NOINLINE inline double beta_variate(const BetaParams& p, GammaDraws& g) {
-  const double la = log_gamma_variate(p.a, g);
-  const double lb = log_gamma_variate(p.b, g);
+GPURNG_HD GPURNG_FORCEINLINE double beta_variate_body(const BetaParams& p, GammaDraws& g) {
+  const double la = log_gamma_variate_body(p.a, g);
+  const double lb = log_gamma_variate_body(p.b, g);
   if (la >= lb) return ieee::div(1.0, ieee::add(1.0, elementary::exp(ieee::sub(lb, la))));
   const double e = elementary::exp(ieee::sub(la, lb));
   return ieee::div(e, ieee::add(1.0, e));  // NaN stays NaN (the attempt cap)
 }
+GPURNG_HD GPURNG_NOINLINE inline double beta_variate(const BetaParams& p, GammaDraws& g) { return beta_variate_body(p, g); }
+
+// keyed_row.hpp's sampler form.
+template <class T>
+struct BetaSampler {
+  using value_type = T;
+  static constexpr DrawTag kTag = DrawTag::beta;
+  BetaParams params;
+  GPURNG_HD GPURNG_FORCEINLINE T value(KeyedDraws& draws) const {
+    GammaDraws g{draws, false};
+    return static_cast<T>(beta_variate_body(params, g));
+  }
+};
 
 // beta(a, b): value 2k + j from raws (2k, 2k + 1), slot j. Construct with
 // Beta<E, T>{beta_setup(a, b)} after check_beta.
@@ -38,6 +51,10 @@ struct Beta {
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   BetaParams params;
+  static constexpr bool kWholeRow = true;  // keyed_row.hpp
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, T* out, const double*) const {
+    keyed_sampler_row<E>(BetaSampler<T>{params}, r, out);
+  }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {
       KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::beta, j);

@@ -18,7 +18,10 @@
 // Resolution of the inversion branch as for Poisson (poisson.hpp): the first uniform's.
 #pragma once
 
+#include "gpurng/core/bits.hpp"
+#include "gpurng/core/dist/inversion_table.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
+#include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/special_functions.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
@@ -81,13 +84,17 @@ GPURNG_HD inline double binomial_inversion(const BinomialParams& bp, double u) {
   return k;
 }
 
+// BTRS's proposal for u: k = floor((2a/us + b) uu + c), uu = u - 1/2, us = 1/2 - |uu| > 0.
+GPURNG_HD GPURNG_FORCEINLINE double binomial_btrs_k(const BinomialParams& bp, double uu, double us) {
+  return special::floor_exact(ieee::fma(ieee::add(ieee::div(ieee::add(bp.a, bp.a), us), bp.b), uu, bp.c));
+}
+
 // One BTRS attempt on (u, v): the accepted k, or -1 to reject.
 GPURNG_HD inline double binomial_btrs_attempt(const BinomialParams& bp, double u, double v) {
   const double uu = ieee::sub(u, 0.5);
   const double us = ieee::sub(0.5, uu < 0 ? -uu : uu);
   if (!(us > 0.0)) return -1.0;
-  const double k =
-      special::floor_exact(ieee::fma(ieee::add(ieee::div(ieee::add(bp.a, bp.a), us), bp.b), uu, bp.c));
+  const double k = binomial_btrs_k(bp, uu, us);
   if (k < 0.0 || k > bp.n) return -1.0;
   if (us >= 0.07 && v <= bp.vr) return k;  // squeeze
   const double lhs =
@@ -96,8 +103,18 @@ GPURNG_HD inline double binomial_btrs_attempt(const BinomialParams& bp, double u
   return lhs <= rhs ? k : -1.0;
 }
 
+// The attempt's squeeze alone: its k (of the min side, before the flip) where binomial_btrs_attempt
+// accepts it without a logarithm, else -1.
+GPURNG_HD GPURNG_FORCEINLINE double binomial_btrs_squeeze(const BinomialParams& bp, double u, double v) {
+  const double uu = ieee::sub(u, 0.5);
+  const double us = ieee::sub(0.5, uu < 0 ? -uu : uu);
+  if (!(us >= 0.07 && v <= bp.vr)) return -1.0;
+  const double k = binomial_btrs_k(bp, uu, us);
+  return k < 0.0 || k > bp.n ? -1.0 : k;
+}
+
 // A binomial variate (an integer as a double); NaN if the attempt cap is reached.
-GPURNG_HD GPURNG_NOINLINE inline double binomial_variate(const BinomialParams& bp, double u, KeyedDraws& draws) {
+GPURNG_HD GPURNG_FORCEINLINE double binomial_variate_body(const BinomialParams& bp, double u, KeyedDraws& draws) {
   double y;
   if (bp.method == BinomialParams::constant) return bp.constant_value;
   if (bp.method == BinomialParams::inversion) {
@@ -112,20 +129,121 @@ GPURNG_HD GPURNG_NOINLINE inline double binomial_variate(const BinomialParams& b
   }
   return bp.flip ? ieee::sub(bp.n, y) : y;
 }
+GPURNG_HD GPURNG_NOINLINE inline double binomial_variate(const BinomialParams& bp, double u, KeyedDraws& draws) {
+  return binomial_variate_body(bp, u, draws);
+}
+
+// The transform's out-of-line path (BTRS, or a walk the table could not hold), everything by value
+// (as poisson_keyed_variate).
+GPURNG_HD GPURNG_NOINLINE inline double binomial_keyed_variate(BinomialParams bp, std::uint64_t raw0, std::uint64_t raw1,
+                                                               double u, unsigned slot) {
+  KeyedDraws draws(raw0, raw1, u, DrawTag::binomial, slot);
+  return binomial_variate_body(bp, u, draws);
+}
+
+// The transform's whole-row out-of-line path (core::produce_row): kRowLength values from as many raws,
+// pairs as in the transform's operator(); the first attempts by their squeeze alone, then the values
+// left over through the whole sampler, each lane its own (as poisson_keyed_row, which says why).
+GPURNG_HD GPURNG_NOINLINE inline void binomial_keyed_row(BinomialParams bp, const KeyedRow& row, std::uint32_t* out) {
+  std::uint32_t pending = ~std::uint32_t{0};
+  static_assert(kRowLength == 32, "one bit of `pending` per value");
+  if (bp.method == BinomialParams::btrs) {
+    pending = 0;
+#if GPURNG_DEVICE_PASS
+#pragma unroll 1
+#endif
+    for (int i = 0; i < kRowLength; ++i) {
+      const double u = row.first[i];
+      KeyedDraws draws = row.draws(i, DrawTag::binomial);
+      const double y = binomial_btrs_squeeze(bp, u, draws.uniform());
+      if (y >= 0.0) {
+        out[i] = static_cast<std::uint32_t>(bp.flip ? ieee::sub(bp.n, y) : y);
+      } else {
+        pending |= std::uint32_t{1} << i;
+      }
+    }
+  }
+  while (pending != 0) {
+    const int i = lowest_set_bit(pending);
+    pending &= pending - 1;
+    KeyedDraws draws = row.draws(i, DrawTag::binomial);
+    const double k = binomial_variate_body(bp, draws.first(), draws);
+    out[i] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
+  }
+}
+
+// The inversion branch (and the constant one) as an InversionTable of Y = min-side variate:
+// binomial_inversion's walk with every u at once. Incomplete for BTRS.
+GPURNG_HD inline void binomial_tabulate(const BinomialParams& bp, InversionTable& t) {
+  t.clear();
+  if (bp.method == BinomialParams::constant) return t.last_state();  // Y = 0: the value is constant_value
+  if (bp.method != BinomialParams::inversion) return;
+  double k = 0.0;
+  double pk = bp.q_pow_n;
+  double cdf = pk;
+  for (;;) {
+    if (!(k < bp.n && k < 1000.0)) return t.last_state();
+    if (!t.compare_state(cdf)) return;
+    k = ieee::add(k, 1.0);
+    pk = ieee::div(ieee::mul(pk, ieee::mul(ieee::sub(ieee::add(bp.n, 1.0), k), bp.r)), k);
+    const double next = ieee::add(cdf, pk);
+    if (next == cdf) return t.last_state();
+    cdf = next;
+  }
+}
 
 // binomial(n, p) as uint32: value 2k + j from raws (2k, 2k + 1), slot j.
-// Construct with Binomial<E>{binomial_setup(n, p)} after check_binomial.
+// Construct with Binomial<E>{binomial_setup(n, p)} after check_binomial; the constructor tabulates
+// the inversion branch.
 template <class E>
 struct Binomial {
   using value_type = std::uint32_t;
   static constexpr int arity = 2;
-  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
+  static constexpr int kRowUnroll = 1;  // the per-pair operator()'s body is large (core::row_unroll)
   BinomialParams params;
+  InversionTable table;
+
+  Binomial() = default;
+  GPURNG_HD Binomial(const BinomialParams& bp) : params(bp) { binomial_tabulate(bp, table); }  // NOLINT: implicit
+
+  // The inversion branch's value for first uniform u (the table is complete): Y, or n - Y.
+  GPURNG_HD GPURNG_FORCEINLINE value_type tabulated_value(double u) const { return tabulated_value(table.data(), u); }
+  GPURNG_HD GPURNG_FORCEINLINE value_type tabulated_value(const double* cdf, double u) const {
+    const std::uint32_t y = static_cast<std::uint32_t>(InversionTable::search(cdf, u));
+    return params.flip ? static_cast<std::uint32_t>(params.n) - y : y;
+  }
+
+  // A row at once (core::produce_row): the table's search inline, or one out-of-line call for the
+  // row (keyed_row.hpp), whose copies of the row keep the search's row in registers. The GPU's
+  // fill kernel stages the table in shared memory (`staged`), as for Poisson (poisson.hpp).
+  static constexpr bool kWholeRow = true;
+  static constexpr int kStagedWords = InversionTable::kSize;
+  GPURNG_HD double staged_word(int i) const { return table.entry(i); }
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
+    if (table.complete()) {
+      const double* cdf = staged;
+      if (cdf == nullptr) cdf = table.data();
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+      for (int i = 0; i < kRowLength; ++i) out[i] = tabulated_value(cdf, uniform_of<E, double>(r[i]));
+      return;
+    }
+    keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { binomial_keyed_row(params, kr, v); });
+  }
+
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
     for (unsigned j = 0; j < 2; ++j) {
-      KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::binomial, j);
-      const double k = binomial_variate(params, draws.first(), draws);
-      out[j] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
+      const double u = uniform_of<E, double>(r[j]);
+      if (table.complete()) {
+        out[j] = tabulated_value(u);
+      } else {
+        const double k = binomial_keyed_variate(params, raw_key_bits(r[0]), raw_key_bits(r[1]), u, j);
+        out[j] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
+      }
     }
   }
 };

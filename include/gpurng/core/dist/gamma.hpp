@@ -19,6 +19,7 @@
 
 #include "gpurng/core/dist/inverse_normal.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
+#include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
 namespace gpurng::core::dist {
@@ -69,19 +70,39 @@ GPURNG_HD inline double marsaglia_tsang(const GammaShape& s, GammaDraws& g) {
   return ieee::div(0.0, 0.0);
 }
 
-// A Gamma(alpha, 1) variate.
-GPURNG_HD GPURNG_NOINLINE inline double gamma_variate(const GammaShape& s, GammaDraws& g) {
+// A Gamma(alpha, 1) variate (inline, for the whole-row samplers; out of line below).
+GPURNG_HD GPURNG_FORCEINLINE double gamma_variate_body(const GammaShape& s, GammaDraws& g) {
   const double y = marsaglia_tsang(s, g);
   if (!s.boost) return y;
   return ieee::mul(y, elementary::exp(ieee::div(elementary::log(g.draws.uniform()), s.alpha)));
 }
+GPURNG_HD GPURNG_NOINLINE inline double gamma_variate(const GammaShape& s, GammaDraws& g) {
+  return gamma_variate_body(s, g);
+}
 
-// log of a Gamma(alpha, 1) variate, finite where the variate itself would underflow (beta, t).
-GPURNG_HD GPURNG_NOINLINE inline double log_gamma_variate(const GammaShape& s, GammaDraws& g) {
+// log of a Gamma(alpha, 1) variate, finite where the variate itself would underflow (beta).
+GPURNG_HD GPURNG_FORCEINLINE double log_gamma_variate_body(const GammaShape& s, GammaDraws& g) {
   const double ly = elementary::log(marsaglia_tsang(s, g));
   if (!s.boost) return ly;
   return ieee::add(ly, ieee::div(elementary::log(g.draws.uniform()), s.alpha));
 }
+GPURNG_HD GPURNG_NOINLINE inline double log_gamma_variate(const GammaShape& s, GammaDraws& g) {
+  return log_gamma_variate_body(s, g);
+}
+
+// Gamma(alpha, 1) times a scale as a T, from value draws (keyed_row.hpp's sampler form): gamma with
+// tag gamma and scale theta, chi-square with tag chi_square and scale 2.
+template <class T, DrawTag Tag>
+struct ScaledGammaSampler {
+  using value_type = T;
+  static constexpr DrawTag kTag = Tag;
+  GammaShape shape;
+  double scale;
+  GPURNG_HD GPURNG_FORCEINLINE T value(KeyedDraws& draws) const {
+    GammaDraws g{draws, false};
+    return static_cast<T>(ieee::mul(gamma_variate_body(shape, g), scale));
+  }
+};
 
 // gamma(alpha, theta): value 2k + j from raws (2k, 2k + 1), slot j, tag gamma.
 // Construct with Gamma<E, T>{gamma_shape_setup(alpha), theta} after check_gamma.
@@ -92,6 +113,10 @@ struct Gamma {
   static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   GammaShape shape;
   double theta;
+  static constexpr bool kWholeRow = true;  // keyed_row.hpp
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, T* out, const double*) const {
+    keyed_sampler_row<E>(ScaledGammaSampler<T, DrawTag::gamma>{shape, theta}, r, out);
+  }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {
       KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::gamma, j);
@@ -109,6 +134,10 @@ struct ChiSquare {
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   GammaShape shape;
+  static constexpr bool kWholeRow = true;  // keyed_row.hpp
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, T* out, const double*) const {
+    keyed_sampler_row<E>(ScaledGammaSampler<T, DrawTag::chi_square>{shape, 2.0}, r, out);
+  }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {
       KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::chi_square, j);

@@ -33,6 +33,7 @@
 #include <cstdint>
 
 #include "gpurng/core/dist/keyed_draws.hpp"
+#include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/special_functions.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
@@ -131,8 +132,8 @@ GPURNG_HD inline double hypergeometric_hrua_attempt(const HypergeometricParams& 
 }
 
 // A hypergeometric variate (an integer as a double); NaN if the attempt cap is reached.
-GPURNG_HD GPURNG_NOINLINE inline double hypergeometric_variate(const HypergeometricParams& hp, double u,
-                                                               KeyedDraws& draws) {
+GPURNG_HD GPURNG_FORCEINLINE double hypergeometric_variate_body(const HypergeometricParams& hp, double u,
+                                                                 KeyedDraws& draws) {
   if (hp.method == HypergeometricParams::constant) return hp.constant_value;
   double y;
   if (hp.method == HypergeometricParams::inversion) {
@@ -148,6 +149,21 @@ GPURNG_HD GPURNG_NOINLINE inline double hypergeometric_variate(const Hypergeomet
   if (hp.counts_bad) y = ieee::sub(hp.m, y);
   return hp.counts_left ? ieee::sub(hp.ngood, y) : y;
 }
+GPURNG_HD GPURNG_NOINLINE inline double hypergeometric_variate(const HypergeometricParams& hp, double u,
+                                                               KeyedDraws& draws) {
+  return hypergeometric_variate_body(hp, u, draws);
+}
+
+// keyed_row.hpp's sampler form.
+struct HypergeometricSampler {
+  using value_type = std::uint32_t;
+  static constexpr DrawTag kTag = DrawTag::hypergeometric;
+  HypergeometricParams params;
+  GPURNG_HD GPURNG_FORCEINLINE value_type value(KeyedDraws& draws) const {
+    const double k = hypergeometric_variate_body(params, draws.first(), draws);
+    return k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
+  }
+};
 
 // hypergeometric(ngood, nbad, nsample) as uint32: value 2k + j from raws (2k, 2k + 1), slot j.
 // Construct with Hypergeometric<E>{hypergeometric_setup(ngood, nbad, nsample)} after
@@ -158,6 +174,10 @@ struct Hypergeometric {
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   HypergeometricParams params;
+  static constexpr bool kWholeRow = true;  // keyed_row.hpp
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double*) const {
+    keyed_sampler_row<E>(HypergeometricSampler{params}, r, out);
+  }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
     for (unsigned j = 0; j < 2; ++j) {
       KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::hypergeometric, j);

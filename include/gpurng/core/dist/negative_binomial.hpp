@@ -29,14 +29,29 @@ GPURNG_HD inline NegativeBinomialParams negative_binomial_setup(double r, double
   return NegativeBinomialParams{gamma_shape_setup(r), ieee::div(ieee::sub(1.0, p), p)};
 }
 
-GPURNG_HD GPURNG_NOINLINE inline double negative_binomial_variate(const NegativeBinomialParams& nb, GammaDraws& g) {
+GPURNG_HD GPURNG_FORCEINLINE double negative_binomial_variate_body(const NegativeBinomialParams& nb, GammaDraws& g) {
   if (!(nb.theta > 0.0)) return 0.0;
-  double lambda = ieee::mul(gamma_variate(nb.shape, g), nb.theta);
+  double lambda = ieee::mul(gamma_variate_body(nb.shape, g), nb.theta);
   if (lambda != lambda) return lambda;
   if (lambda > kNegativeBinomialLambdaCap) lambda = kNegativeBinomialLambdaCap;
   const PoissonParams pp = poisson_setup(lambda);
   return poisson_variate(pp, g.draws.uniform(), g.draws);
 }
+GPURNG_HD GPURNG_NOINLINE inline double negative_binomial_variate(const NegativeBinomialParams& nb, GammaDraws& g) {
+  return negative_binomial_variate_body(nb, g);
+}
+
+// keyed_row.hpp's sampler form.
+struct NegativeBinomialSampler {
+  using value_type = std::uint64_t;
+  static constexpr DrawTag kTag = DrawTag::negative_binomial;
+  NegativeBinomialParams params;
+  GPURNG_HD GPURNG_FORCEINLINE value_type value(KeyedDraws& draws) const {
+    GammaDraws g{draws, false};
+    const double k = negative_binomial_variate_body(params, g);
+    return k == k ? static_cast<std::uint64_t>(k) : ~std::uint64_t{0};
+  }
+};
 
 // negative binomial(r, p) as uint64: value 2k + j from raws (2k, 2k + 1), slot j. Construct with
 // NegativeBinomial<E>{negative_binomial_setup(r, p)} after check_negative_binomial.
@@ -47,6 +62,10 @@ struct NegativeBinomial {
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   NegativeBinomialParams params;
+  static constexpr bool kWholeRow = true;  // keyed_row.hpp
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double*) const {
+    keyed_sampler_row<E>(NegativeBinomialSampler{params}, r, out);
+  }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
     for (unsigned j = 0; j < 2; ++j) {
       KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::negative_binomial, j);

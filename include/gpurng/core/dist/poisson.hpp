@@ -4,7 +4,8 @@
 //   lambda = 0:       0.
 //   0 < lambda < 10:  inversion by sequential search on the value's first uniform u (its own raw
 //                     output): the smallest k with u <= P(X <= k), P(X = 0) = exp(-lambda) and
-//                     P(X = k) = P(X = k - 1) lambda / k. No keyed draw; expected lambda + 1 steps.
+//                     P(X = k) = P(X = k - 1) lambda / k. No keyed draw. The transform tabulates
+//                     the search's sums once (inversion_table.hpp): a value is then a binary search.
 //   lambda >= 10:     PTRS, Hormann's transformed rejection with squeeze ("The transformed rejection
 //                     method for generating Poisson random variables", Insurance: Mathematics and
 //                     Economics 12, 1993), the method NumPy uses for lambda >= 10. Each attempt takes
@@ -19,7 +20,10 @@
 // a 32-bit engine P(X >= 2) = 5e-13 is below it and 2 does not occur.
 #pragma once
 
+#include "gpurng/core/bits.hpp"
+#include "gpurng/core/dist/inversion_table.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
+#include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/special_functions.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
@@ -75,13 +79,18 @@ GPURNG_HD inline double poisson_inversion(const PoissonParams& p, double u) {
   return k;
 }
 
+// PTRS's proposal for u: k = floor((2a/us + b) uu + lambda + 0.43), uu = u - 1/2, us = 1/2 - |uu| > 0.
+GPURNG_HD GPURNG_FORCEINLINE double poisson_ptrs_k(const PoissonParams& p, double uu, double us) {
+  return special::floor_exact(
+      ieee::add(ieee::fma(ieee::add(ieee::div(ieee::add(p.a, p.a), us), p.b), uu, p.lambda), p.k_offset));
+}
+
 // One PTRS attempt on (u, v): the accepted k, or -1 to reject.
 GPURNG_HD inline double poisson_ptrs_attempt(const PoissonParams& p, double u, double v) {
   const double uu = ieee::sub(u, 0.5);
   const double us = ieee::sub(0.5, uu < 0 ? -uu : uu);
   if (!(us > 0.0)) return -1.0;  // u = 1 (the hat's pole), or NaN
-  const double k = special::floor_exact(
-      ieee::add(ieee::fma(ieee::add(ieee::div(ieee::add(p.a, p.a), us), p.b), uu, p.lambda), p.k_offset));
+  const double k = poisson_ptrs_k(p, uu, us);
   if (us >= 0.07 && v <= p.vr) return k;  // squeeze: inside the hat's easy region
   if (k < 0.0 || (us < 0.013 && v > us)) return -1.0;
   const double lhs = ieee::sub(ieee::add(elementary::log(v), p.log_inv_alpha),
@@ -89,9 +98,17 @@ GPURNG_HD inline double poisson_ptrs_attempt(const PoissonParams& p, double u, d
   return lhs <= special::poisson_log_pmf(k, p.lambda) ? k : -1.0;
 }
 
+// The attempt's squeeze alone: its k where poisson_ptrs_attempt returns it without a logarithm, else
+// -1 (the attempt is then the log test's to decide, or a rejection).
+GPURNG_HD GPURNG_FORCEINLINE double poisson_ptrs_squeeze(const PoissonParams& p, double u, double v) {
+  const double uu = ieee::sub(u, 0.5);
+  const double us = ieee::sub(0.5, uu < 0 ? -uu : uu);
+  return us >= 0.07 && v <= p.vr ? poisson_ptrs_k(p, uu, us) : -1.0;
+}
+
 // A Poisson variate (an integer as a double) from the first uniform u (inversion, or U of PTRS's
 // first attempt) and the keyed draws. NaN if the attempt cap is reached (invalid parameters only).
-GPURNG_HD GPURNG_NOINLINE inline double poisson_variate(const PoissonParams& p, double u, KeyedDraws& draws) {
+GPURNG_HD GPURNG_FORCEINLINE double poisson_variate_body(const PoissonParams& p, double u, KeyedDraws& draws) {
   if (p.method == PoissonParams::zero) return 0.0;
   if (p.method == PoissonParams::inversion) return poisson_inversion(p, u);
   double k = poisson_ptrs_attempt(p, u, draws.uniform());
@@ -101,20 +118,117 @@ GPURNG_HD GPURNG_NOINLINE inline double poisson_variate(const PoissonParams& p, 
   }
   return k < 0.0 ? ieee::div(0.0, 0.0) : k;
 }
+GPURNG_HD GPURNG_NOINLINE inline double poisson_variate(const PoissonParams& p, double u, KeyedDraws& draws) {
+  return poisson_variate_body(p, u, draws);
+}
+
+// The transform's out-of-line path (PTRS, or a walk the table could not hold): everything by value,
+// so that a kernel's transform stays in its parameter space and the draws in registers.
+GPURNG_HD GPURNG_NOINLINE inline double poisson_keyed_variate(PoissonParams p, std::uint64_t raw0, std::uint64_t raw1,
+                                                              double u, unsigned slot) {
+  KeyedDraws draws(raw0, raw1, u, DrawTag::poisson, slot);
+  return poisson_variate_body(p, u, draws);
+}
+
+// The transform's whole-row out-of-line path (core::produce_row): kRowLength values from as many raws,
+// pairs as in the transform's operator(). The lanes of a warp run in step, so a value that needs the
+// log test or a second attempt holds up all 32 lanes; value by value, nearly every position of the row
+// cost the whole sampler. So the first attempts are tried by their squeeze alone (one Philox block
+// each; it accepts 35 % of them at lambda = 10, 55 % at 30, 79 % from 1e4 up), and only the values
+// left over go through the whole sampler, each lane taking its own next one. Each value is still its
+// own sampler's (the squeeze is the attempt's first acceptance test): only the order of work changes.
+GPURNG_HD GPURNG_NOINLINE inline void poisson_keyed_row(PoissonParams p, const KeyedRow& row, std::uint32_t* out) {
+  std::uint32_t pending = ~std::uint32_t{0};
+  static_assert(kRowLength == 32, "one bit of `pending` per value");
+  if (p.method == PoissonParams::ptrs) {
+    pending = 0;
+#if GPURNG_DEVICE_PASS
+#pragma unroll 1
+#endif
+    for (int i = 0; i < kRowLength; ++i) {
+      const double u = row.first[i];
+      KeyedDraws draws = row.draws(i, DrawTag::poisson);
+      const double k = poisson_ptrs_squeeze(p, u, draws.uniform());
+      if (k >= 0.0) {
+        out[i] = static_cast<std::uint32_t>(k);
+      } else {
+        pending |= std::uint32_t{1} << i;
+      }
+    }
+  }
+  while (pending != 0) {
+    const int i = lowest_set_bit(pending);
+    pending &= pending - 1;
+    KeyedDraws draws = row.draws(i, DrawTag::poisson);
+    const double k = poisson_variate_body(p, draws.first(), draws);
+    out[i] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
+  }
+}
+
+// The inversion branch (and lambda = 0) as an InversionTable: poisson_inversion's walk with every u
+// at once. Leaves the table incomplete for PTRS.
+GPURNG_HD inline void poisson_tabulate(const PoissonParams& p, InversionTable& t) {
+  t.clear();
+  if (p.method == PoissonParams::zero) return t.last_state();
+  if (p.method != PoissonParams::inversion) return;
+  double k = 0.0;
+  double pk = p.exp_minus_lambda;
+  double cdf = pk;
+  for (;;) {
+    if (!(k < 1000.0)) return t.last_state();
+    if (!t.compare_state(cdf)) return;
+    k = ieee::add(k, 1.0);
+    pk = ieee::div(ieee::mul(pk, p.lambda), k);
+    const double next = ieee::add(cdf, pk);
+    if (next == cdf) return t.last_state();
+    cdf = next;
+  }
+}
 
 // Poisson(lambda) as uint32, lambda in [0, 2^31]: value 2k + j from raws (2k, 2k + 1), slot j.
-// Construct with Poisson<E>{poisson_setup(lambda)} (check the parameter with check_poisson first).
-// 0xffffffff only if the attempt cap is hit (invalid parameters).
+// Construct with Poisson<E>{poisson_setup(lambda)} (check the parameter with check_poisson first);
+// the constructor tabulates the inversion branch. 0xffffffff only if the attempt cap is hit (invalid
+// parameters).
 template <class E>
 struct Poisson {
   using value_type = std::uint32_t;
   static constexpr int arity = 2;
-  static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
+  static constexpr int kRowUnroll = 1;  // the per-pair operator()'s body is large (core::row_unroll)
   PoissonParams params;
+  InversionTable table;
+
+  Poisson() = default;
+  GPURNG_HD Poisson(const PoissonParams& p) : params(p) { poisson_tabulate(p, table); }  // NOLINT: implicit
+
+  // A row at once (core::produce_row): the table's search inline, or one out-of-line call for the
+  // row (keyed_row.hpp), whose copies of the row keep the search's row in registers. The table's
+  // entries are staged by the GPU's fill kernel in shared memory (`staged`): read from the kernel's
+  // parameters, lanes searching different entries wait for each other (an H100 searched twice as
+  // fast from shared memory at lambda = 9.9: scripts/exp/table-search-probe.cu).
+  static constexpr bool kWholeRow = true;
+  static constexpr int kStagedWords = InversionTable::kSize;
+  GPURNG_HD double staged_word(int i) const { return table.entry(i); }
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
+    if (table.complete()) {
+      const double* cdf = staged;
+      if (cdf == nullptr) cdf = table.data();
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+      for (int i = 0; i < kRowLength; ++i) out[i] = static_cast<std::uint32_t>(InversionTable::search(cdf, uniform_of<E, double>(r[i])));
+      return;
+    }
+    keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { poisson_keyed_row(params, kr, v); });
+  }
+
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
     for (unsigned j = 0; j < 2; ++j) {
-      KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::poisson, j);
-      const double k = poisson_variate(params, draws.first(), draws);
+      const double u = uniform_of<E, double>(r[j]);
+      const double k = table.complete() ? static_cast<double>(table.search(u))
+                                        : poisson_keyed_variate(params, raw_key_bits(r[0]), raw_key_bits(r[1]), u, j);
       out[j] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
     }
   }

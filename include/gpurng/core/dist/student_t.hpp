@@ -12,12 +12,13 @@
 #pragma once
 
 #include "gpurng/core/dist/keyed_draws.hpp"
+#include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/special_functions.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
 namespace gpurng::core::dist {
 
-GPURNG_HD GPURNG_NOINLINE inline double student_t_variate(double nu, KeyedDraws& draws) {
+GPURNG_HD GPURNG_FORCEINLINE double student_t_variate_body(double nu, KeyedDraws& draws) {
   double u = ieee::fma(2.0, draws.first(), -1.0);
   for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
     if (attempt > 0) u = ieee::fma(2.0, draws.uniform(), -1.0);
@@ -30,6 +31,20 @@ GPURNG_HD GPURNG_NOINLINE inline double student_t_variate(double nu, KeyedDraws&
   }
   return ieee::div(0.0, 0.0);
 }
+GPURNG_HD GPURNG_NOINLINE inline double student_t_variate(double nu, KeyedDraws& draws) {
+  return student_t_variate_body(nu, draws);
+}
+
+// keyed_row.hpp's sampler form.
+template <class T>
+struct StudentTSampler {
+  using value_type = T;
+  static constexpr DrawTag kTag = DrawTag::student_t;
+  double nu;
+  GPURNG_HD GPURNG_FORCEINLINE T value(KeyedDraws& draws) const {
+    return static_cast<T>(student_t_variate_body(nu, draws));
+  }
+};
 
 // Student t(nu): value 2k + j from raws (2k, 2k + 1), slot j. Construct with StudentT<E, T>{nu}
 // after check_student_t.
@@ -39,6 +54,10 @@ struct StudentT {
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   double nu;
+  static constexpr bool kWholeRow = true;  // keyed_row.hpp
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, T* out, const double*) const {
+    keyed_sampler_row<E>(StudentTSampler<T>{nu}, r, out);
+  }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {
       KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::student_t, j);

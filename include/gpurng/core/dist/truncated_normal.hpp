@@ -24,6 +24,7 @@
 
 #include "gpurng/core/dist/inverse_normal.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
+#include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
 namespace gpurng::core::dist {
@@ -106,7 +107,7 @@ GPURNG_HD inline double truncated_standard_normal(const TruncatedNormalParams& p
   return ieee::div(0.0, 0.0);
 }
 
-GPURNG_HD GPURNG_NOINLINE inline double truncated_normal_variate(const TruncatedNormalParams& p, KeyedDraws& draws) {
+GPURNG_HD GPURNG_FORCEINLINE double truncated_normal_variate_body(const TruncatedNormalParams& p, KeyedDraws& draws) {
   double z = truncated_standard_normal(p, draws);
   if (p.flip) z = -z;
   double x = ieee::fma(p.stddev, z, p.mean);
@@ -114,6 +115,20 @@ GPURNG_HD GPURNG_NOINLINE inline double truncated_normal_variate(const Truncated
   if (x > p.upper) x = p.upper;
   return x;  // NaN stays NaN (comparisons with it are false)
 }
+GPURNG_HD GPURNG_NOINLINE inline double truncated_normal_variate(const TruncatedNormalParams& p, KeyedDraws& draws) {
+  return truncated_normal_variate_body(p, draws);
+}
+
+// keyed_row.hpp's sampler form.
+template <class T>
+struct TruncatedNormalSampler {
+  using value_type = T;
+  static constexpr DrawTag kTag = DrawTag::truncated_normal;
+  TruncatedNormalParams params;
+  GPURNG_HD GPURNG_FORCEINLINE T value(KeyedDraws& draws) const {
+    return static_cast<T>(truncated_normal_variate_body(params, draws));
+  }
+};
 
 // truncated normal: value 2k + j from raws (2k, 2k + 1), slot j. Construct with
 // TruncatedNormal<E, T>{truncated_normal_setup(mean, stddev, lower, upper)} after
@@ -124,6 +139,10 @@ struct TruncatedNormal {
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // a large body (core::row_unroll)
   TruncatedNormalParams params;
+  static constexpr bool kWholeRow = true;  // keyed_row.hpp
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, T* out, const double*) const {
+    keyed_sampler_row<E>(TruncatedNormalSampler<T>{params}, r, out);
+  }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {
       KeyedDraws draws(r[0], r[1], uniform_of<E, double>(r[j]), DrawTag::truncated_normal, j);

@@ -23,6 +23,7 @@
 //     reference library's outputs.
 #pragma once
 
+#include "gpurng/core/bits.hpp"
 #include "gpurng/core/engines/mt_forms.hpp"
 #include "gpurng/core/engines/u32_conversions.hpp"
 #include "gpurng/core/splitmix64.hpp"
@@ -228,14 +229,6 @@ GPURNG_HD void jump_by_steps(Window<S>& w, std::uint32_t aaa, const std::uint32_
     }
   }
   w = acc;
-}
-
-GPURNG_HD GPURNG_FORCEINLINE int lowest_set_bit(std::uint32_t v) {  // v != 0
-#if GPURNG_DEVICE_PASS
-  return __ffs(static_cast<int>(v)) - 1;
-#else
-  return __builtin_ctz(v);
-#endif
 }
 
 // Words of the forward sequence the sequence form of a jump reads.

@@ -1,0 +1,76 @@
+// Whole rows of the keyed samplers (Poisson, binomial, hypergeometric, gamma, chi-square, beta, Student t,
+// truncated normal, negative binomial), as core::produce_row's kWholeRow path runs them on the CPU, the GPU
+// and OpenCL: the values of a row of kRowLength positions made by one out-of-line call.
+//
+// Why: value by value (the transform's operator() on one pair at a time) the generic fill kernel
+// kept its row in local memory (a loop it cannot unroll over a large body), and the sampler, called
+// out of line with its parameters and draws by reference, kept those in local memory too (a 384- to
+// 464-byte stack frame). Here the row's raws stay in registers until one call takes the whole row,
+// with everything it needs by value or in one array, so that the sampler's draws live in registers;
+// and the call does not depend on the engine, so a translation unit with several engines compiles
+// each sampler once. (H100, scripts/exp/poisson-probe.cu: gamma(3) float 28.5 -> 43.2 G values/s.)
+// The values are those of the per-pair operator(): the same draws of the same raw group.
+#pragma once
+
+#include <cstdint>
+
+#include "gpurng/core/dist/keyed_draws.hpp"
+#include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/produce.hpp"
+
+namespace gpurng::core::dist {
+
+// What value i of a row takes from its raw group: the raw bits of its pair (the keys of its draws)
+// and its first uniform (the engine's uniform double of its own raw output).
+struct KeyedRow {
+  std::uint64_t raw[kRowLength];
+  double first[kRowLength];
+
+  GPURNG_HD KeyedDraws draws(int i, DrawTag tag) const {
+    return KeyedDraws(raw[i & ~1], raw[i | 1], first[i], tag, static_cast<unsigned>(i & 1));
+  }
+};
+
+// A transform's row() for a keyed sampler: the row's KeyedRow and an array for its values (copies,
+// so that the caller's arrays stay in registers), then call(row, values), one out-of-line call.
+template <class E, class T, class Call>
+GPURNG_HD GPURNG_FORCEINLINE void keyed_whole_row(const typename E::raw_type* r, T* out, const Call& call) {
+  KeyedRow row;
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+  for (int i = 0; i < kRowLength; ++i) {
+    row.raw[i] = raw_key_bits(r[i]);
+    row.first[i] = uniform_of<E, double>(r[i]);
+  }
+  T values[kRowLength];
+  call(row, values);
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+  for (int i = 0; i < kRowLength; ++i) out[i] = values[i];
+}
+
+// The out-of-line row of a sampler S whose value i is S::value(draws of value i) alone: S is a small
+// trivially copyable struct with `value_type`, `kTag` and `value_type value(KeyedDraws&) const`.
+// Not unrolled: one copy of the sampler's body.
+template <class S>
+GPURNG_HD GPURNG_NOINLINE void keyed_row_values(S s, const KeyedRow& row, typename S::value_type* out) {
+#if GPURNG_DEVICE_PASS
+#pragma unroll 1
+#endif
+  for (int i = 0; i < kRowLength; ++i) {
+    KeyedDraws draws = row.draws(i, S::kTag);
+    out[i] = s.value(draws);
+  }
+}
+
+// row() of such a transform: `static constexpr bool kWholeRow = true;` and
+//   void row(const raw_type* r, T* out, const double*) const { keyed_sampler_row<E>(sampler(), r, out); }
+template <class E, class S>
+GPURNG_HD GPURNG_FORCEINLINE void keyed_sampler_row(const S& s, const typename E::raw_type* r,
+                                                    typename S::value_type* out) {
+  keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, typename S::value_type* v) { keyed_row_values(s, kr, v); });
+}
+
+}  // namespace gpurng::core::dist
