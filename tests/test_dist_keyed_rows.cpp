@@ -72,6 +72,31 @@ std::vector<double> binomial_sums(const dist::BinomialParams& bp) {
   return s;
 }
 
+// The searches as first written (before the walk and the table), an independent oracle: the loop of
+// poisson_inversion and binomial_inversion in plain double arithmetic (no contraction here either).
+double reference_poisson(const dist::PoissonParams& p, double u) {
+  double k = 0.0, pk = p.exp_minus_lambda, cdf = pk;
+  while (u > cdf && k < 1000.0) {
+    k = k + 1.0;
+    pk = pk * p.lambda / k;
+    const double next = cdf + pk;
+    if (next == cdf) break;
+    cdf = next;
+  }
+  return k;
+}
+double reference_binomial(const dist::BinomialParams& bp, double u) {
+  double k = 0.0, pk = bp.q_pow_n, cdf = pk;
+  while (u > cdf && k < bp.n && k < 1000.0) {
+    k = k + 1.0;
+    pk = pk * (((bp.n + 1.0) - k) * bp.r) / k;
+    const double next = cdf + pk;
+    if (next == cdf) break;
+    cdf = next;
+  }
+  return k;
+}
+
 // Parameters of the inversion branch, log-spaced, with its boundary's neighbours.
 std::vector<double> inversion_lambdas() {
   std::vector<double> l = {1e-300, 1e-6, 0.5, 1.0, 4.5, 9.9, std::nextafter(dist::kPoissonInversionMax, 0.0)};
@@ -92,7 +117,9 @@ TEST(InversionTable, PoissonSearchIsTheWalk) {
     const std::vector<double> sums = poisson_sums(p);
     most = std::max(most, static_cast<int>(sums.size()));
     for (double u : probes(sums, rng)) {
-      ASSERT_EQ(static_cast<double>(tr.table.search(u)), dist::poisson_inversion(p, u)) << "lambda " << lambda << ", u " << u;
+      const double k = static_cast<double>(tr.table.search(u));
+      ASSERT_EQ(k, dist::poisson_inversion(p, u)) << "lambda " << lambda << ", u " << u;
+      ASSERT_EQ(k, reference_poisson(p, u)) << "lambda " << lambda << ", u " << u;
     }
   }
   std::printf("most states of a Poisson walk below lambda = 10: %d (table: %d)\n", most, dist::InversionTable::kSize);
@@ -120,6 +147,7 @@ TEST(InversionTable, BinomialSearchIsTheWalk) {
         most = std::max(most, static_cast<int>(sums.size()));
         for (double u : probes(sums, rng)) {
           const double y = dist::binomial_inversion(bp, u);
+          ASSERT_EQ(y, reference_binomial(bp, u)) << "n " << n << ", p " << p << ", u " << u;
           ASSERT_EQ(static_cast<double>(tr.tabulated_value(u)), bp.flip ? n - y : y) << "n " << n << ", p " << p << ", u " << u;
         }
       }

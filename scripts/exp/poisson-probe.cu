@@ -23,6 +23,7 @@
 #include "gpurng/core/dist/gamma.hpp"
 #include "gpurng/core/dist/poisson.hpp"
 #include "gpurng/core/engines/philox.hpp"
+#include "../../bench/gpu_timing.cuh"
 
 namespace core = gpurng::core;
 namespace dist = gpurng::core::dist;
@@ -86,36 +87,6 @@ struct OldGamma {
 
 namespace {
 
-void ck(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
-
-template <class F>
-double median_ms(F&& launch) {
-  cudaEvent_t a, b;
-  ck(cudaEventCreate(&a), "event");
-  ck(cudaEventCreate(&b), "event");
-  launch();
-  ck(cudaDeviceSynchronize(), "warm-up");
-  std::vector<float> t;
-  for (int i = 0; i < 15; ++i) {
-    ck(cudaEventRecord(a), "record");
-    launch();
-    ck(cudaEventRecord(b), "record");
-    ck(cudaEventSynchronize(b), "sync");
-    float ms = 0;
-    ck(cudaEventElapsedTime(&ms, a, b), "elapsed");
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return t[t.size() / 2];
-}
-
 // The library's fill kernel is private (src/cuda/fill_kernel.cuh); this one has its shape where it
 // matters here: 128 threads a block, 8 blocks per SM, a row of 32 values per thread and step through
 // core::produce_row, the transform's table staged in shared memory, the same register bound for the
@@ -146,13 +117,13 @@ double run(const Tr& tr, typename Tr::value_type* out, std::size_t n) {
   const E::state_type base = E::start(core::philox::Scheme4x32<10>::stream(42, 0));
   int sms = 0;
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-  return median_ms([&] { rows_kernel<Tr><<<8 * sms, 128>>>(base, n / 32, tr, out); });
+  return gpurng::bench::median_ms([&] { rows_kernel<Tr><<<8 * sms, 128>>>(base, n / 32, tr, out); }, nullptr);
 }
 
 bool same(const std::uint32_t* a, const std::uint32_t* b, std::size_t n) {
   std::vector<std::uint32_t> x(n), y(n);
-  ck(cudaMemcpy(x.data(), a, n * 4, cudaMemcpyDeviceToHost), "copy");
-  ck(cudaMemcpy(y.data(), b, n * 4, cudaMemcpyDeviceToHost), "copy");
+  gpurng::bench::cuda_check(cudaMemcpy(x.data(), a, n * 4, cudaMemcpyDeviceToHost), "copy");
+  gpurng::bench::cuda_check(cudaMemcpy(y.data(), b, n * 4, cudaMemcpyDeviceToHost), "copy");
   return x == y;
 }
 
@@ -163,8 +134,8 @@ double gs(std::size_t n, double ms) { return n / (ms * 1e-3) / 1e9; }
 int main(int argc, char** argv) {
   const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : std::size_t{1} << 26;
   std::uint32_t *ref, *out;
-  ck(cudaMalloc(&ref, n * 4), "malloc");
-  ck(cudaMalloc(&out, n * 4), "malloc");
+  gpurng::bench::cuda_check(cudaMalloc(&ref, n * 4), "malloc");
+  gpurng::bench::cuda_check(cudaMalloc(&out, n * 4), "malloc");
   curandGenerator_t cg;
   curandCreateGenerator(&cg, CURAND_RNG_PSEUDO_PHILOX4_32_10);
   curandSetPseudoRandomGeneratorSeed(cg, 42);
@@ -177,7 +148,7 @@ int main(int argc, char** argv) {
     const bool s1 = same(ref, out, n);
     const double t_new1 = lambda < 10 ? run(PoissonFast{p}, out, n) : 0.0;
     const bool s2 = lambda < 10 ? same(ref, out, n) : true;
-    const double t_cu = median_ms([&] { curandGeneratePoisson(cg, out, n, lambda); });
+    const double t_cu = gpurng::bench::median_ms([&] { curandGeneratePoisson(cg, out, n, lambda); }, nullptr);
     std::printf("poisson(%-12g) %8.1f %8.1f %8.1f %8.1f  %s\n", lambda, gs(n, t_old), gs(n, t_new), gs(n, t_new1),
                 gs(n, t_cu), s1 && s2 ? "yes" : "NO");
   }
@@ -196,8 +167,8 @@ int main(int argc, char** argv) {
                 gs(n, t_new1), "-", s1 && s2 ? "yes" : "NO");
   }
   float *fa, *fb;
-  ck(cudaMalloc(&fa, n * 4), "malloc");
-  ck(cudaMalloc(&fb, n * 4), "malloc");
+  gpurng::bench::cuda_check(cudaMalloc(&fa, n * 4), "malloc");
+  gpurng::bench::cuda_check(cudaMalloc(&fb, n * 4), "malloc");
   for (double alpha : {0.5, 3.0}) {
     const OldGamma old{dist::gamma_shape_setup(alpha), 1.0};
     const dist::Gamma<E, float> g{dist::gamma_shape_setup(alpha), 1.0};

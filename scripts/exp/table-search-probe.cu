@@ -3,8 +3,8 @@
 // parameter space, read through the constant cache, which serves one address per warp per cycle, so
 // a warp's lanes, each searching its own u, wait for each other. Variants, each thread making rows of
 // 32 Poisson(lambda) values from Philox4x32-10 and storing them (u32):
-//   param    the binary search over the table in parameter space (what the library does)
-//   shared   the table copied to shared memory at the kernel's start, the same search
+//   param    the binary search over the table in parameter space (the first version)
+//   shared   the table copied to shared memory at the kernel's start, the same search (the library now)
 //   none     no search, u's top bits stored (the floor: Philox, conversion, stores)
 // Kernel time, CUDA events, median of 15; the values of param and shared are compared.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Iinclude -Xcompiler=-ffp-contract=off \
@@ -12,13 +12,13 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include "gpurng/core/dist/poisson.hpp"
 #include "gpurng/core/engines/philox.hpp"
+#include "../../bench/gpu_timing.cuh"
 
 namespace core = gpurng::core;
 namespace dist = gpurng::core::dist;
@@ -26,26 +26,12 @@ using E = core::philox::Traits4x32_10;
 
 namespace {
 
-// A copy of the table's search over any array (the library's search() reads its own member).
-__device__ __forceinline__ int search(const double* cdf, double u) {
-  int k = 0;
-#pragma unroll
-  for (int step = 32; step > 0; step >>= 1) {
-    if (cdf[k + step - 1] < u) k += step;
-  }
-  return k;
-}
-
-struct TableCopy {
-  double cdf[64];
-};
-
 template <int V>
 __global__ void __launch_bounds__(128) kernel(E::state_type base, std::uint64_t rows, dist::Poisson<E> tr,
-                                              TableCopy tc, std::uint32_t* out) {
+                                              std::uint32_t* out) {
   __shared__ double staged[64];
   if (V == 1) {
-    if (threadIdx.x < 64) staged[threadIdx.x] = tc.cdf[threadIdx.x];
+    if (threadIdx.x < 64) staged[threadIdx.x] = tr.staged_word(threadIdx.x);
     __syncthreads();
   }
   const std::uint64_t threads = std::uint64_t{gridDim.x} * blockDim.x;
@@ -59,7 +45,7 @@ __global__ void __launch_bounds__(128) kernel(E::state_type base, std::uint64_t 
     for (int i = 0; i < 32; ++i) {
       const double u = dist::uniform_of<E, double>(raw[i]);
       if (V == 0) v[i] = static_cast<std::uint32_t>(tr.table.search(u));
-      if (V == 1) v[i] = static_cast<std::uint32_t>(search(staged, u));
+      if (V == 1) v[i] = static_cast<std::uint32_t>(dist::InversionTable::search(staged, u));
       if (V == 2) v[i] = static_cast<std::uint32_t>(u * 16.0);
     }
     // Lane-interleaved stores (coalesced): value i of row r at i * rows + r.
@@ -68,42 +54,14 @@ __global__ void __launch_bounds__(128) kernel(E::state_type base, std::uint64_t 
   }
 }
 
-void ck(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
-
-template <class F>
-double median_ms(F&& launch) {
-  cudaEvent_t a, b;
-  ck(cudaEventCreate(&a), "event");
-  ck(cudaEventCreate(&b), "event");
-  launch();
-  ck(cudaDeviceSynchronize(), "warm-up");
-  std::vector<float> t;
-  for (int i = 0; i < 15; ++i) {
-    cudaEventRecord(a);
-    launch();
-    cudaEventRecord(b);
-    ck(cudaEventSynchronize(b), "sync");
-    float ms = 0;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : std::size_t{1} << 26;
   const std::uint64_t rows = n / 32;
   std::uint32_t *a, *b;
-  ck(cudaMalloc(&a, n * 4), "malloc");
-  ck(cudaMalloc(&b, n * 4), "malloc");
+  gpurng::bench::cuda_check(cudaMalloc(&a, n * 4), "malloc");
+  gpurng::bench::cuda_check(cudaMalloc(&b, n * 4), "malloc");
   int sms = 0;
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
   const unsigned blocks = static_cast<unsigned>(8 * sms);
@@ -112,17 +70,12 @@ int main(int argc, char** argv) {
               "param", "shared", "none");
   for (double lambda : {0.5, 4.0, 9.9}) {
     const dist::Poisson<E> tr{dist::poisson_setup(lambda)};
-    TableCopy tc;
-    for (int i = 0; i < 64; ++i) tc.cdf[i] = 0;
-    // The table's entries through its own search: the first u above each is not needed; copy the
-    // bytes (the layout is the class's first member).
-    std::memcpy(tc.cdf, &tr.table, sizeof(tc.cdf));
-    const double t0 = median_ms([&] { kernel<0><<<blocks, 128>>>(base, rows, tr, tc, a); });
-    const double t1 = median_ms([&] { kernel<1><<<blocks, 128>>>(base, rows, tr, tc, b); });
+    const double t0 = gpurng::bench::median_ms([&] { kernel<0><<<blocks, 128>>>(base, rows, tr, a); }, nullptr);
+    const double t1 = gpurng::bench::median_ms([&] { kernel<1><<<blocks, 128>>>(base, rows, tr, b); }, nullptr);
     std::vector<std::uint32_t> x(n), y(n);
     cudaMemcpy(x.data(), a, n * 4, cudaMemcpyDeviceToHost);
     cudaMemcpy(y.data(), b, n * 4, cudaMemcpyDeviceToHost);
-    const double t2 = median_ms([&] { kernel<2><<<blocks, 128>>>(base, rows, tr, tc, b); });
+    const double t2 = gpurng::bench::median_ms([&] { kernel<2><<<blocks, 128>>>(base, rows, tr, b); }, nullptr);
     auto gs = [&](double ms) { return n / (ms * 1e-3) / 1e9; };
     std::printf("%-10g %8.1f %8.1f %8.1f  %s\n", lambda, gs(t0), gs(t1), gs(t2), x == y ? "yes" : "NO");
   }

@@ -98,7 +98,7 @@ __device__ __forceinline__ uint4 pack16(const V* v) {
 // Resident blocks per SM a transform asks the register allocator to leave room for: the whole-row
 // samplers (core/produce.hpp: kWholeRow) call an out-of-line function whose registers count towards
 // the kernel's, which took Poisson's table search from 64 registers (8 blocks of 128 per SM, the grid's
-// cap) to 80 (6 blocks) and from 333 to 263 G values/s on an H100 (scripts/exp/poisson-probe.cu).
+// cap) to 80 (6 blocks) and from 333 to 263 G values/s on an H100 (docs/PERFORMANCE.md).
 template <class Tr>
 constexpr int kFillMinBlocks = core::produce_detail::whole_row<Tr>::value ? static_cast<int>(kMaxBlocksPerSm) : 1;
 

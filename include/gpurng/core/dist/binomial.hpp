@@ -18,7 +18,6 @@
 // Resolution of the inversion branch as for Poisson (poisson.hpp): the first uniform's.
 #pragma once
 
-#include "gpurng/core/bits.hpp"
 #include "gpurng/core/dist/inversion_table.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
 #include "gpurng/core/dist/keyed_row.hpp"
@@ -70,18 +69,26 @@ GPURNG_HD inline BinomialParams binomial_setup(std::uint32_t n_in, double p) {
   return bp;
 }
 
-GPURNG_HD inline double binomial_inversion(const BinomialParams& bp, double u) {
+// The sequential search's walk (as poisson_walk): from k = 0 with sum P(Y = 0), visit(cdf_k) at each
+// state that compares, each next term P(Y = k - 1) (n - k + 1) r / k; it also stops at k = n,
+// k = 1000 or where a term no longer changes the sum. Returns the k where it stopped.
+template <class Visit>
+GPURNG_HD GPURNG_FORCEINLINE double binomial_walk(const BinomialParams& bp, const Visit& visit) {
   double k = 0.0;
   double pk = bp.q_pow_n;
   double cdf = pk;
-  while (u > cdf && k < bp.n && k < 1000.0) {
+  for (;;) {
+    if (!(k < bp.n && k < 1000.0) || visit(cdf)) return k;
     k = ieee::add(k, 1.0);
     pk = ieee::div(ieee::mul(pk, ieee::mul(ieee::sub(ieee::add(bp.n, 1.0), k), bp.r)), k);
     const double next = ieee::add(cdf, pk);
-    if (next == cdf) break;
+    if (next == cdf) return k;
     cdf = next;
   }
-  return k;
+}
+
+GPURNG_HD inline double binomial_inversion(const BinomialParams& bp, double u) {
+  return binomial_walk(bp, [&](double cdf) { return !(u > cdf); });
 }
 
 // BTRS's proposal for u: k = floor((2a/us + b) uu + c), uu = u - 1/2, us = 1/2 - |uu| > 0.
@@ -141,35 +148,22 @@ GPURNG_HD GPURNG_NOINLINE inline double binomial_keyed_variate(BinomialParams bp
   return binomial_variate_body(bp, u, draws);
 }
 
-// The transform's whole-row out-of-line path (core::produce_row): kRowLength values from as many raws,
-// pairs as in the transform's operator(); the first attempts by their squeeze alone, then the values
-// left over through the whole sampler, each lane its own (as poisson_keyed_row, which says why).
+// The transform's whole-row out-of-line path (core::produce_row, keyed_row.hpp): BTRS rows try the
+// squeeze first (it decides 38 % of first attempts at n = 100, p = 0.1, 53 % at p = 1/2, 79 % at
+// n = 1e6).
 GPURNG_HD GPURNG_NOINLINE inline void binomial_keyed_row(BinomialParams bp, const KeyedRow& row, std::uint32_t* out) {
-  std::uint32_t pending = ~std::uint32_t{0};
-  static_assert(kRowLength == 32, "one bit of `pending` per value");
-  if (bp.method == BinomialParams::btrs) {
-    pending = 0;
-#if GPURNG_DEVICE_PASS
-#pragma unroll 1
-#endif
-    for (int i = 0; i < kRowLength; ++i) {
-      const double u = row.first[i];
-      KeyedDraws draws = row.draws(i, DrawTag::binomial);
-      const double y = binomial_btrs_squeeze(bp, u, draws.uniform());
-      if (y >= 0.0) {
-        out[i] = static_cast<std::uint32_t>(bp.flip ? ieee::sub(bp.n, y) : y);
-      } else {
-        pending |= std::uint32_t{1} << i;
-      }
-    }
-  }
-  while (pending != 0) {
-    const int i = lowest_set_bit(pending);
-    pending &= pending - 1;
-    KeyedDraws draws = row.draws(i, DrawTag::binomial);
-    const double k = binomial_variate_body(bp, draws.first(), draws);
-    out[i] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
-  }
+  squeeze_first_row(
+      bp.method == BinomialParams::btrs, row, DrawTag::binomial, out,
+      [&](double u, double v, std::uint32_t* value) {
+        const double y = binomial_btrs_squeeze(bp, u, v);
+        if (!(y >= 0.0)) return false;
+        *value = static_cast<std::uint32_t>(bp.flip ? ieee::sub(bp.n, y) : y);
+        return true;
+      },
+      [&](KeyedDraws& draws) {
+        const double k = binomial_variate_body(bp, draws.first(), draws);
+        return k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
+      });
 }
 
 // The inversion branch (and the constant one) as an InversionTable of Y = min-side variate:
@@ -178,18 +172,8 @@ GPURNG_HD inline void binomial_tabulate(const BinomialParams& bp, InversionTable
   t.clear();
   if (bp.method == BinomialParams::constant) return t.last_state();  // Y = 0: the value is constant_value
   if (bp.method != BinomialParams::inversion) return;
-  double k = 0.0;
-  double pk = bp.q_pow_n;
-  double cdf = pk;
-  for (;;) {
-    if (!(k < bp.n && k < 1000.0)) return t.last_state();
-    if (!t.compare_state(cdf)) return;
-    k = ieee::add(k, 1.0);
-    pk = ieee::div(ieee::mul(pk, ieee::mul(ieee::sub(ieee::add(bp.n, 1.0), k), bp.r)), k);
-    const double next = ieee::add(cdf, pk);
-    if (next == cdf) return t.last_state();
-    cdf = next;
-  }
+  binomial_walk(bp, InversionTableFiller{&t});
+  t.finish_walk();
 }
 
 // binomial(n, p) as uint32: value 2k + j from raws (2k, 2k + 1), slot j.

@@ -26,12 +26,21 @@ class InversionTable {
   GPURNG_HD void clear() {
     states_ = 0;
     complete_ = false;
+    overflow_ = false;
   }
-  // False when no room is left (the last state needs a slot too): the caller keeps its own search.
+  // False when no room is left (the last state needs a slot too): the table stays incomplete, and
+  // the caller keeps its own search.
   GPURNG_HD bool compare_state(double cdf) {
-    if (states_ >= kSize - 1) return false;
+    if (states_ >= kSize - 1) {
+      overflow_ = true;
+      return false;
+    }
     cdf_[states_++] = cdf;
     return true;
+  }
+  // After a walk that stopped by itself (or ran out of room): its last state, unless out of room.
+  GPURNG_HD void finish_walk() {
+    if (!overflow_) last_state();
   }
   GPURNG_HD void last_state() {
     for (int i = states_; i < kSize; ++i) cdf_[i] = kAboveEveryUniform;
@@ -66,6 +75,14 @@ class InversionTable {
   double cdf_[kSize];
   int states_;
   bool complete_;
+  bool overflow_;
+};
+
+// The visitor of a walk (poisson_walk, binomial_walk) that records its sums in a table: it stops the
+// walk where the table is full. Then finish_walk().
+struct InversionTableFiller {
+  InversionTable* table;
+  GPURNG_HD bool operator()(double cdf) const { return !table->compare_state(cdf); }
 };
 
 }  // namespace gpurng::core::dist

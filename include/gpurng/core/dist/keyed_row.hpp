@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "gpurng/core/bits.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/produce.hpp"
@@ -62,6 +63,37 @@ GPURNG_HD GPURNG_NOINLINE void keyed_row_values(S s, const KeyedRow& row, typena
   for (int i = 0; i < kRowLength; ++i) {
     KeyedDraws draws = row.draws(i, S::kTag);
     out[i] = s.value(draws);
+  }
+}
+
+// The row of an integer rejection sampler whose first attempt has a squeeze (Poisson's PTRS,
+// binomial's BTRS). The lanes of a warp run in step, so value by value a value that needs the log
+// test or a second attempt held up all 32 lanes, and nearly every position of a row cost the whole
+// sampler. So when `rejection`, every first attempt is tried by its squeeze alone first:
+// squeeze(u, v, &value) with u the value's first uniform and v its keyed draw 0, true where it
+// accepts; then only the values left over go through whole(draws) (the whole sampler, from its
+// start), each lane taking its own next one. The squeeze being the attempt's first acceptance test,
+// each value is still its own sampler's: only the order of work changes.
+template <class Squeeze, class Whole>
+GPURNG_HD GPURNG_FORCEINLINE void squeeze_first_row(bool rejection, const KeyedRow& row, DrawTag tag, std::uint32_t* out,
+                                                    const Squeeze& squeeze, const Whole& whole) {
+  static_assert(kRowLength == 32, "one bit of `pending` per value");
+  std::uint32_t pending = ~std::uint32_t{0};
+  if (rejection) {
+    pending = 0;
+#if GPURNG_DEVICE_PASS
+#pragma unroll 1
+#endif
+    for (int i = 0; i < kRowLength; ++i) {
+      KeyedDraws draws = row.draws(i, tag);
+      if (!squeeze(row.first[i], draws.uniform(), &out[i])) pending |= std::uint32_t{1} << i;
+    }
+  }
+  while (pending != 0) {
+    const int i = lowest_set_bit(pending);
+    pending &= pending - 1;
+    KeyedDraws draws = row.draws(i, tag);
+    out[i] = whole(draws);
   }
 }
 

@@ -20,7 +20,6 @@
 // a 32-bit engine P(X >= 2) = 5e-13 is below it and 2 does not occur.
 #pragma once
 
-#include "gpurng/core/bits.hpp"
 #include "gpurng/core/dist/inversion_table.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
 #include "gpurng/core/dist/keyed_row.hpp"
@@ -63,20 +62,28 @@ GPURNG_HD inline PoissonParams poisson_setup(double lambda) {
   return p;
 }
 
-// Inversion from u in (0, 1]: the smallest k with u <= P(X <= k). The search also stops where the
-// sum no longer changes (u above the rounded total, possible only within rounding of 1).
-GPURNG_HD inline double poisson_inversion(const PoissonParams& p, double u) {
+// The sequential search's walk: from k = 0 with sum cdf_0 = P(X = 0), visit(cdf_k) at each state
+// that compares (true stops the walk there), each next term P(X = k - 1) lambda / k; the walk also
+// stops at k whatever visit says at k = 1000 or where a term no longer changes the sum (u above the
+// rounded total, possible only within rounding of 1). Returns the k where it stopped.
+template <class Visit>
+GPURNG_HD GPURNG_FORCEINLINE double poisson_walk(const PoissonParams& p, const Visit& visit) {
   double k = 0.0;
   double pk = p.exp_minus_lambda;
   double cdf = pk;
-  while (u > cdf && k < 1000.0) {
+  for (;;) {
+    if (!(k < 1000.0) || visit(cdf)) return k;
     k = ieee::add(k, 1.0);
     pk = ieee::div(ieee::mul(pk, p.lambda), k);
     const double next = ieee::add(cdf, pk);
-    if (next == cdf) break;
+    if (next == cdf) return k;
     cdf = next;
   }
-  return k;
+}
+
+// Inversion from u in (0, 1]: the smallest k with u <= P(X <= k) (NaN: 0).
+GPURNG_HD inline double poisson_inversion(const PoissonParams& p, double u) {
+  return poisson_walk(p, [&](double cdf) { return !(u > cdf); });
 }
 
 // PTRS's proposal for u: k = floor((2a/us + b) uu + lambda + 0.43), uu = u - 1/2, us = 1/2 - |uu| > 0.
@@ -130,39 +137,21 @@ GPURNG_HD GPURNG_NOINLINE inline double poisson_keyed_variate(PoissonParams p, s
   return poisson_variate_body(p, u, draws);
 }
 
-// The transform's whole-row out-of-line path (core::produce_row): kRowLength values from as many raws,
-// pairs as in the transform's operator(). The lanes of a warp run in step, so a value that needs the
-// log test or a second attempt holds up all 32 lanes; value by value, nearly every position of the row
-// cost the whole sampler. So the first attempts are tried by their squeeze alone (one Philox block
-// each; it accepts 35 % of them at lambda = 10, 55 % at 30, 79 % from 1e4 up), and only the values
-// left over go through the whole sampler, each lane taking its own next one. Each value is still its
-// own sampler's (the squeeze is the attempt's first acceptance test): only the order of work changes.
+// The transform's whole-row out-of-line path (core::produce_row, keyed_row.hpp): PTRS rows try the
+// squeeze first (it decides 35 % of first attempts at lambda = 10, 55 % at 30, 79 % from 1e4 up).
 GPURNG_HD GPURNG_NOINLINE inline void poisson_keyed_row(PoissonParams p, const KeyedRow& row, std::uint32_t* out) {
-  std::uint32_t pending = ~std::uint32_t{0};
-  static_assert(kRowLength == 32, "one bit of `pending` per value");
-  if (p.method == PoissonParams::ptrs) {
-    pending = 0;
-#if GPURNG_DEVICE_PASS
-#pragma unroll 1
-#endif
-    for (int i = 0; i < kRowLength; ++i) {
-      const double u = row.first[i];
-      KeyedDraws draws = row.draws(i, DrawTag::poisson);
-      const double k = poisson_ptrs_squeeze(p, u, draws.uniform());
-      if (k >= 0.0) {
-        out[i] = static_cast<std::uint32_t>(k);
-      } else {
-        pending |= std::uint32_t{1} << i;
-      }
-    }
-  }
-  while (pending != 0) {
-    const int i = lowest_set_bit(pending);
-    pending &= pending - 1;
-    KeyedDraws draws = row.draws(i, DrawTag::poisson);
-    const double k = poisson_variate_body(p, draws.first(), draws);
-    out[i] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
-  }
+  squeeze_first_row(
+      p.method == PoissonParams::ptrs, row, DrawTag::poisson, out,
+      [&](double u, double v, std::uint32_t* value) {
+        const double k = poisson_ptrs_squeeze(p, u, v);
+        if (!(k >= 0.0)) return false;
+        *value = static_cast<std::uint32_t>(k);
+        return true;
+      },
+      [&](KeyedDraws& draws) {
+        const double k = poisson_variate_body(p, draws.first(), draws);
+        return k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
+      });
 }
 
 // The inversion branch (and lambda = 0) as an InversionTable: poisson_inversion's walk with every u
@@ -171,18 +160,8 @@ GPURNG_HD inline void poisson_tabulate(const PoissonParams& p, InversionTable& t
   t.clear();
   if (p.method == PoissonParams::zero) return t.last_state();
   if (p.method != PoissonParams::inversion) return;
-  double k = 0.0;
-  double pk = p.exp_minus_lambda;
-  double cdf = pk;
-  for (;;) {
-    if (!(k < 1000.0)) return t.last_state();
-    if (!t.compare_state(cdf)) return;
-    k = ieee::add(k, 1.0);
-    pk = ieee::div(ieee::mul(pk, p.lambda), k);
-    const double next = ieee::add(cdf, pk);
-    if (next == cdf) return t.last_state();
-    cdf = next;
-  }
+  poisson_walk(p, InversionTableFiller{&t});
+  t.finish_walk();
 }
 
 // Poisson(lambda) as uint32, lambda in [0, 2^31]: value 2k + j from raws (2k, 2k + 1), slot j.
