@@ -2,6 +2,8 @@
 #include "cuda/cuda_support.hpp"
 #include "cuda/dcmt_launch.hpp"
 #include "cuda/discrete_launch.hpp"
+#include "cuda/half_map_launch.hpp"
+#include "cuda/mapped_fill_launch.hpp"
 #include "cuda/device_select.hpp"
 #include "cuda/mt19937_launch.hpp"
 #include "cuda/sobol_launch.hpp"
@@ -18,6 +20,20 @@ DeviceGuard::DeviceGuard(int) {}
 DeviceGuard::~DeviceGuard() = default;
 void synchronize(CUstream_st*) { throw Error(Status::no_device, "this gpurng was built without CUDA support"); }
 void generate_to_host(void*, std::size_t, std::size_t, CUstream_st*, const std::function<void(void*, std::size_t)>&) {
+  throw Error(Status::no_device, "this gpurng was built without CUDA support");
+}
+// The mapped outputs' device maps (held in std::function, so linked even where never called).
+void mapped_fill(void*, std::size_t, std::size_t, std::size_t, std::size_t, CUstream_st*,
+                 const std::function<void(void*, std::size_t)>&, const std::function<void(const void*, void*, std::size_t)>&) {
+  throw Error(Status::no_device, "this gpurng was built without CUDA support");
+}
+core::dist::AliasTableView alias_table_on_device(AliasDeviceCopiesPtr&, const core::dist::AliasTableView&) {
+  throw Error(Status::no_device, "this gpurng was built without CUDA support");
+}
+void alias_map(const core::dist::AliasTableView&, ValueType, const double*, void*, std::size_t, CUstream_st*) {
+  throw Error(Status::no_device, "this gpurng was built without CUDA support");
+}
+void half_map(ValueType, const float*, void*, std::size_t, CUstream_st*) {
   throw Error(Status::no_device, "this gpurng was built without CUDA support");
 }
 

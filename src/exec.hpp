@@ -12,7 +12,12 @@ namespace gpurng::detail {
 
 using gpurng::ValueType;
 
+// Half-precision values (IEEE binary16, bfloat16): 16-bit patterns made from the float values of the
+// same request (half_outputs.cpp); the engines and backends never see these types.
+inline bool is_half(ValueType t) { return t == ValueType::f16 || t == ValueType::bf16; }
+
 inline std::size_t value_size(ValueType t) {
+  if (is_half(t)) return 2;
   return (t == ValueType::u32 || t == ValueType::f32 || t == ValueType::i32) ? 4 : 8;
 }
 

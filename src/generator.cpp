@@ -14,6 +14,7 @@
 #include "distributions/distribution_checks.hpp"
 #include "engine_impl.hpp"
 #include "generator_impl.hpp"
+#include "half_outputs.hpp"
 #include "multi_device.hpp"
 #include "opencl/engines.hpp"
 #include "opencl/runtime.hpp"
@@ -86,6 +87,7 @@ int GeneratorImpl::bind_device() {
 }
 
 void GeneratorImpl::generate(const Request& req, void* out, std::size_t n) {
+  if (is_half(req.type)) return generate_half(*this, req, out, n);
   if (n == 0) return;
   if (req.dist == Distribution::bits) check_bits_width(req.type);
   if (out == nullptr) throw Error(Status::invalid_argument, "out: null pointer with count " + std::to_string(n));
@@ -102,6 +104,10 @@ void GeneratorImpl::generate_per_device(const Request& req, void* const* outs, s
                 "generate_per_device: the generator has no list of devices; set one with devices({...})");
   }
   if (req.dist == Distribution::bits) check_bits_width(req.type);
+  if (is_half(req.type)) {
+    throw Error(Status::unsupported, "generate_per_device: float16 and bfloat16 values are made only by generate "
+                                     "(over several devices into host or managed memory)");
+  }
   multi_->generate_per_device(*this, req, outs, n);
 }
 
@@ -303,12 +309,18 @@ void Generator::devices(const std::vector<int>& list) {
 }
 std::vector<int> Generator::devices() const { return impl().devices(); }
 
+namespace {
+void check_value_type(ValueType t) {
+  if (static_cast<unsigned>(t) > static_cast<unsigned>(ValueType::bf16)) {
+    throw Error(Status::invalid_argument, "value type: unknown value " + std::to_string(static_cast<int>(t)) +
+                                              "; valid: 0 (uint32) .. 7 (bfloat16)");
+  }
+}
+}  // namespace
+
 void Generator::generate_per_device(Distribution d, ValueType t, const double* params, std::size_t nparams,
                                     void* const* outs, std::size_t n) {
-  if (static_cast<unsigned>(t) > static_cast<unsigned>(ValueType::i64)) {
-    throw Error(Status::invalid_argument, "value type: unknown value " + std::to_string(static_cast<int>(t)) +
-                                              "; valid: 0 (uint32) .. 5 (int64)");
-  }
+  check_value_type(t);
   impl().generate_per_device(detail::dists::make_request(d, t, params, nparams), outs, n);
 }
 
@@ -363,10 +375,7 @@ void Generator::generate(Distribution d, const double* params, std::size_t npara
 }
 void Generator::generate(Distribution d, ValueType t, const double* params, std::size_t nparams, void* out,
                          std::size_t n) {
-  if (static_cast<unsigned>(t) > static_cast<unsigned>(ValueType::i64)) {
-    throw Error(Status::invalid_argument, "value type: unknown value " + std::to_string(static_cast<int>(t)) +
-                                              "; valid: 0 (uint32) .. 5 (int64)");
-  }
+  check_value_type(t);
   impl().generate(detail::dists::make_request(d, t, params, nparams), out, n);
 }
 

@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -22,6 +23,15 @@ inline std::string first_difference(const std::vector<unsigned char>& a, const s
   if (a.size() != b.size()) return "sizes differ";
   for (std::size_t i = 0; i < a.size(); i += size) {
     if (std::memcmp(&a[i], &b[i], size) != 0) return "first difference at element " + std::to_string(i / size);
+  }
+  return "equal";
+}
+
+// The same for 16-bit values (half-precision outputs).
+inline std::string first_difference(const std::vector<std::uint16_t>& a, const std::vector<std::uint16_t>& b) {
+  if (a.size() != b.size()) return "sizes differ";
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return "first difference at element " + std::to_string(i);
   }
   return "equal";
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gpurng/core/dist/half.hpp"
 #include "gpurng/gpurng.hpp"
 
 namespace gpurng::test {
@@ -23,6 +24,7 @@ struct DistKind {
 };
 
 inline std::size_t value_bytes(ValueType t) {
+  if (t == ValueType::f16 || t == ValueType::bf16) return 2;
   return (t == ValueType::u32 || t == ValueType::f32 || t == ValueType::i32) ? 4 : 8;
 }
 
@@ -42,6 +44,8 @@ inline std::vector<DistKind> dist_kinds() {
       {"uniform_d", D::uniform, V::f64, {}, 0.5},
       {"normal_f", D::normal, V::f32, {0.5, 2.0}, 0.5},
       {"normal_d", D::normal, V::f64, {-1.0, 0.5}, -1.0},
+      {"uniform_f16", D::uniform, V::f16, {}, 0.5},
+      {"normal_bf16", D::normal, V::bf16, {0.5, 2.0}, 0.5},
       {"exponential_d", D::exponential, V::f64, {3.0}, 1.0 / 3},
       {"lognormal_f", D::lognormal, V::f32, {0.1, 0.3}, std::exp(0.1 + 0.045)},
       {"uniform_int_i32", D::uniform_int, V::i32, {-5, 1000}, 497.5},
@@ -109,6 +113,8 @@ inline double value_at(const DistKind& k, const unsigned char* p, std::size_t i)
     case ValueType::f64: return reinterpret_cast<const double*>(p)[i];
     case ValueType::i32: return static_cast<double>(reinterpret_cast<const std::int32_t*>(p)[i]);
     case ValueType::i64: return static_cast<double>(reinterpret_cast<const std::int64_t*>(p)[i]);
+    case ValueType::f16: return core::dist::binary16_bits_to_float(reinterpret_cast<const std::uint16_t*>(p)[i]);
+    case ValueType::bf16: return core::dist::bfloat16_bits_to_float(reinterpret_cast<const std::uint16_t*>(p)[i]);
   }
   return std::nan("");
 }

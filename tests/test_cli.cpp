@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "gpurng/core/dist/half.hpp"
 #include "gpurng/gpurng.hpp"
 #include "test_support.hpp"
 #include "value_writer.hpp"
@@ -85,6 +86,57 @@ TEST(Cli, BinaryAndNpyFilesHoldExactlyTheValues) {
   EXPECT_NE(::access((bin + ".part").c_str(), F_OK), 0) << "no partial file may remain";
   std::remove(bin.c_str());
   std::remove(npy.c_str());
+}
+
+// --precision float16 / bfloat16: the library's 16-bit patterns in bin and npy (float16 only: NumPy
+// has no bfloat16), decimal text that reads back to each value exactly, and the range checks of
+// the half type.
+TEST(Cli, HalfPrecisionOutputs) {
+  const std::string bin = temp("h.bin"), npy = temp("h.npy");
+  const std::vector<std::string> common = {"generate", "--dist", "normal", "--mean", "1", "--stddev", "3",
+                                           "--count", "4097", "--backend", "cpu"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> a = common;
+    a.insert(a.end(), extra.begin(), extra.end());
+    return run(a);
+  };
+  ASSERT_EQ(with({"--precision", "bfloat16", "--format", "bin", "--out", bin}).rc, 0);
+  ASSERT_EQ(with({"--precision", "float16", "--format", "npy", "--out", npy}).rc, 0);
+  const Result txt = with({"--precision", "float16"});
+  ASSERT_EQ(txt.rc, 0) << txt.err;
+  const double params[2] = {1.0, 3.0};
+  std::vector<std::uint16_t> bf(4097), f16(4097);
+  gpurng::Generator g = cpu_generator();
+  g.generate(gpurng::Distribution::normal, gpurng::ValueType::bf16, params, 2, bf.data(), bf.size());
+  gpurng::Generator h = cpu_generator();
+  h.generate(gpurng::Distribution::normal, gpurng::ValueType::f16, params, 2, f16.data(), f16.size());
+  EXPECT_EQ(slurp(bin), std::string(reinterpret_cast<const char*>(bf.data()), bf.size() * 2));
+  const std::string header = gpurng::cli::npy_header(gpurng::cli::ValueKind::f16, 4097);
+  EXPECT_NE(header.find("'descr': '<f2'"), std::string::npos) << header;
+  EXPECT_EQ(slurp(npy), header + std::string(reinterpret_cast<const char*>(f16.data()), f16.size() * 2));
+  std::istringstream in(txt.out);
+  std::string line;
+  std::size_t i = 0;
+  while (std::getline(in, line)) {
+    ASSERT_LT(i, f16.size());
+    EXPECT_EQ(gpurng::core::dist::float_to_binary16_bits(std::strtof(line.c_str(), nullptr)), f16[i])
+        << "line " << i << ": " << line;
+    ++i;
+  }
+  EXPECT_EQ(i, f16.size());
+  std::remove(bin.c_str());
+  std::remove(npy.c_str());
+
+  const Result no_npy = with({"--precision", "bfloat16", "--format", "npy", "--out", npy});
+  EXPECT_EQ(no_npy.rc, 2);
+  EXPECT_NE(no_npy.err.find("NumPy has no bfloat16"), std::string::npos) << no_npy.err;
+  EXPECT_NE(::access(npy.c_str(), F_OK), 0) << "no file for a refused run";
+  const Result wide = run({"generate", "--dist", "normal", "--mean", "65500", "--precision", "float16", "--backend", "cpu"});
+  EXPECT_EQ(wide.rc, 2);
+  EXPECT_NE(wide.err.find("65504 (the largest float16)"), std::string::npos) << wide.err;
+  const Result expo = run({"generate", "--dist", "exponential", "--precision", "float16", "--backend", "cpu"});
+  EXPECT_EQ(expo.rc, 2);
+  EXPECT_NE(expo.err.find("--precision: 'float16' is not one of double, float"), std::string::npos) << expo.err;
 }
 
 TEST(Cli, ProgressLineWhenAsked) {

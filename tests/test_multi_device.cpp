@@ -79,8 +79,8 @@ std::vector<DistKind> kinds(Engine e) {
   const bool wide = gpurng::engine_info(e).bits_width == 64;
   out.push_back({"bits", Distribution::bits, wide ? ValueType::u64 : ValueType::u32, {}, 0});
   for (const DistKind& k : gpurng::test::dist_kinds()) {
-    for (const char* name : {"uniform_f", "normal_d", "exponential_d", "uniform_int_u64", "poisson_large",
-                             "gamma_small_f", "beta_f", "truncated_normal_tail_d", "cauchy_f"}) {
+    for (const char* name : {"uniform_f", "normal_d", "uniform_f16", "normal_bf16", "exponential_d", "uniform_int_u64",
+                             "poisson_large", "gamma_small_f", "beta_f", "truncated_normal_tail_d", "cauchy_f"}) {
       if (k.name == name) out.push_back(k);
     }
   }
@@ -316,6 +316,11 @@ TEST(MultiDeviceErrors, BadBuffersCountsAndTypesAreRefusedAndLeaveTheOffset) {
   void* outs[3] = {a.data(), a.data(), b.data()};
   expect_error([&] { g->generate_per_device(request(bits64), outs, 10); }, Status::unsupported, "32-bit integers");
   expect_error([&] { g->generate(request(uniform), nullptr, 10); }, Status::invalid_argument, "out: null pointer");
+  // float16 and bfloat16 are made from a float call by generate only.
+  DistKind half = uniform;
+  half.type = ValueType::f16;
+  expect_error([&] { g->generate_per_device(request(half), outs, 10); }, Status::unsupported,
+               "float16 and bfloat16 values are made only by generate");
   EXPECT_EQ(g->engine_->offset(), 11u);
 }
 

@@ -118,6 +118,8 @@ typedef enum gpurng_value_type {
   GPURNG_VALUE_F64 = 3,
   GPURNG_VALUE_I32 = 4,
   GPURNG_VALUE_I64 = 5,
+  GPURNG_VALUE_F16 = 6,  /* IEEE binary16 bit patterns (uint16_t): uniform and normal only */
+  GPURNG_VALUE_BF16 = 7, /* bfloat16 bit patterns (uint16_t): uniform and normal only */
   GPURNG_VALUE_FORCE_INT = 0x7fffffff
 } gpurng_value_type_t;
 
@@ -180,7 +182,9 @@ gpurng_status_t gpurng_generate_lognormal_double(gpurng_generator_t generator, d
 
 /* Any distribution: params[0 .. nparams) in the order gpurng::distribution_info() lists them (missing
  * trailing ones take their defaults; a required one missing is INVALID_ARGUMENT); out holds n values of
- * type value_type. uniform_int with bounds beyond 2^53: gpurng_generate_integers64. */
+ * type value_type. uniform_int with bounds beyond 2^53: gpurng_generate_integers64. GPURNG_VALUE_F16 and
+ * GPURNG_VALUE_BF16 (uniform and normal only): out holds n uint16_t bit patterns, the float values of the
+ * same call rounded to nearest even; gpurng_generate_per_device refuses them (UNSUPPORTED). */
 gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distribution_t distribution,
                                 gpurng_value_type_t value_type, const double* params, size_t nparams, void* out,
                                 size_t n);

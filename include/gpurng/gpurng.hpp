@@ -124,7 +124,10 @@ enum class Distribution : int {
 };
 
 // The element types a distribution can be generated in (the pointer type of Generator::generate).
-enum class ValueType : int { u32 = 0, u64 = 1, f32 = 2, f64 = 3, i32 = 4, i64 = 5 };
+// f16 and bf16 are IEEE binary16 and bfloat16, written as their 16-bit patterns (std::uint16_t; a
+// device kernel reads them as __half / __nv_bfloat16): value i is the float value i of the same call
+// rounded to nearest even (docs/ENGINES.md, "Half-precision outputs"); uniform and normal only.
+enum class ValueType : int { u32 = 0, u64 = 1, f32 = 2, f64 = 3, i32 = 4, i64 = 5, f16 = 6, bf16 = 7 };
 
 // A distribution's parameters, in the order of DistributionInfo::params (at most
 // kMaxDistributionParams; the CLI option of each is --<name>).

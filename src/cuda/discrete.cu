@@ -88,8 +88,10 @@ void launch_map(const core::dist::AliasTableView& table, const double* u, T* out
   check(cudaGetLastError(), "alias_map_kernel launch");
 }
 
-void map_values(const core::dist::AliasTableView& table, ValueType t, const double* u, void* out, std::size_t n,
-                cudaStream_t stream) {
+}  // namespace
+
+void alias_map(const core::dist::AliasTableView& table, ValueType t, const double* u, void* out, std::size_t n,
+               cudaStream_t stream) {
   switch (t) {
     case ValueType::i32: return launch_map(table, u, static_cast<std::int32_t*>(out), n, stream);
     case ValueType::u32: return launch_map(table, u, static_cast<std::uint32_t*>(out), n, stream);
@@ -97,34 +99,6 @@ void map_values(const core::dist::AliasTableView& table, ValueType t, const doub
     case ValueType::u64: return launch_map(table, u, static_cast<std::uint64_t*>(out), n, stream);
     default: throw Error(Status::internal_error, "discrete: value type not checked by the front");
   }
-}
-
-}  // namespace
-
-void discrete_fill(const core::dist::AliasTableView& device_table, ValueType t, void* out, std::size_t n,
-                   std::size_t chunk, CUstream_st* stream, const std::function<void(double* u, std::size_t count)>& uniforms) {
-  if (value_size(t) == sizeof(double)) {
-    uniforms(static_cast<double*>(out), n);
-    map_values(device_table, t, static_cast<const double*>(out), out, n, stream);
-    return;
-  }
-  chunk = std::max<std::size_t>(1, std::min(chunk, n));
-  double* scratch = nullptr;
-  check(cudaMallocAsync(reinterpret_cast<void**>(&scratch), chunk * sizeof(double), stream),
-        "cudaMallocAsync (discrete scratch)");
-  try {
-    auto* dst = static_cast<unsigned char*>(out);
-    for (std::size_t done = 0; done < n;) {
-      const std::size_t count = std::min(chunk, n - done);
-      uniforms(scratch, count);  // ordered on stream after the previous chunk's map read the scratch
-      map_values(device_table, t, scratch, dst + done * value_size(t), count, stream);
-      done += count;
-    }
-  } catch (...) {
-    (void)cudaFreeAsync(scratch, stream);
-    throw;
-  }
-  check(cudaFreeAsync(scratch, stream), "cudaFreeAsync (discrete scratch)");
 }
 
 }  // namespace gpurng::detail::cuda

@@ -3,6 +3,7 @@
 // Generator::generate.
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "distributions/distribution_checks.hpp"
 #include "distributions/select_transform.hpp"
@@ -43,12 +44,21 @@ constexpr unsigned types_bits(Types<V...>) {
   return (0u | ... | type_bits<V>());
 }
 
+// Entries with `half_values = true` are also made in f16 and bf16 (distribution_list.hpp).
+template <class Entry, class = void>
+struct HasHalfValues : std::false_type {};
+template <class Entry>
+struct HasHalfValues<Entry, std::void_t<decltype(Entry::half_values)>> : std::bool_constant<Entry::half_values> {};
+
 template <class Entry>
 DistributionInfo info_of() {
   static_assert(Entry::param_count <= static_cast<int>(kMaxDistributionParams), "kMaxDistributionParams");
   DistributionInfo d{Entry::id, Entry::name, Entry::description, static_cast<unsigned>(Entry::param_count), {}, 0};
   for (int i = 0; i < Entry::param_count; ++i) d.params[i] = {Entry::params[i].name, Entry::params[i].default_value};
   d.value_types = types_bits(typename Entry::Values{});
+  if (HasHalfValues<Entry>::value) {
+    d.value_types |= (1u << static_cast<int>(ValueType::f16)) | (1u << static_cast<int>(ValueType::bf16));
+  }
   return d;
 }
 
@@ -91,6 +101,8 @@ const char* type_name(ValueType t) {
     case ValueType::f64: return "double";
     case ValueType::i32: return "int32";
     case ValueType::i64: return "int64";
+    case ValueType::f16: return "float16";
+    case ValueType::bf16: return "bfloat16";
   }
   return "unknown";
 }

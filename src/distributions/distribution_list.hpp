@@ -10,6 +10,8 @@
 //   params[]                   name (the CLI option --<name>) and default of each parameter
 //   Values                     the C++ value types it is generated in (Types<...>; EngineBits is
 //                              the engine's own integer type)
+//   half_values (optional)     true: also in f16 and bf16, rounded from its float values by the
+//                              front (half_outputs.cpp); the backends see only the float request
 //   check(request)             throws Error(invalid_argument) naming the parameter and its range
 //   make<E, T, Form>(request)  the transform for engine traits E and value type T, from the checked
 //                              parameters (Request::params); Form says how the engine family
@@ -99,6 +101,7 @@ struct UniformEntry {
   static constexpr int param_count = 0;
   static constexpr ParamSpec params[1] = {{nullptr, 0.0}};
   using Values = Types<float, double>;
+  static constexpr bool half_values = true;
   static void check(const Request&) {}
   template <class E, class T, NormalForm>
   static core::dist::Uniform<E, T> make(const Request&) {
@@ -123,6 +126,7 @@ struct NormalEntry {
   static constexpr int param_count = 2;
   static constexpr ParamSpec params[2] = {{"mean", 0.0}, {"stddev", 1.0}};
   using Values = Types<float, double>;
+  static constexpr bool half_values = true;
   static void check(const Request& r) {
     require_finite(r.params[0], name, "mean");
     require_positive(r.params[1], name, "stddev");

@@ -94,7 +94,8 @@ struct KindName {
 };
 constexpr KindName kKinds[] = {{ValueKind::f64, ValueType::f64, "double"}, {ValueKind::f32, ValueType::f32, "float"},
                                {ValueKind::i64, ValueType::i64, "int64"},  {ValueKind::i32, ValueType::i32, "int32"},
-                               {ValueKind::u64, ValueType::u64, "uint64"}, {ValueKind::u32, ValueType::u32, "uint32"}};
+                               {ValueKind::u64, ValueType::u64, "uint64"}, {ValueKind::u32, ValueType::u32, "uint32"},
+                               {ValueKind::f16, ValueType::f16, "float16"}, {ValueKind::bf16, ValueType::bf16, "bfloat16"}};
 
 bool offers(const DistributionInfo& d, ValueType t) { return (d.value_types >> static_cast<int>(t) & 1u) != 0; }
 
@@ -136,7 +137,10 @@ ValueKind discrete_kind(const GenerateOptions& o) {
   if (o.given("--normal-method")) usage_error("--normal-method applies to --dist normal and lognormal only");
   if (!o.given("--precision")) return ValueKind::i64;
   for (const KindName& k : kKinds) {
-    if (o.precision == k.name && k.type != ValueType::f32 && k.type != ValueType::f64) return k.kind;
+    if (o.precision == k.name && (k.type == ValueType::i32 || k.type == ValueType::i64 || k.type == ValueType::u32 ||
+                                  k.type == ValueType::u64)) {
+      return k.kind;
+    }
   }
   usage_error("--precision: '" + o.precision + "' is not one of int64, int32, uint64, uint32 (the value types of --dist discrete)");
 }
@@ -234,8 +238,7 @@ ValueKind value_kind_and_params(const GenerateOptions& o, Engine engine, Distrib
   }
   if (dist == Distribution::normal || dist == Distribution::lognormal || dist == Distribution::exponential) {
     // Ranges that keep every value finite in the output type (dist_params.hpp).
-    const DistParams p = parse_dist_params(dist, kind == ValueKind::f32, text("--mean"), text("--stddev"),
-                                           text("--lambda"));
+    const DistParams p = parse_dist_params(dist, value_type_of(kind), text("--mean"), text("--stddev"), text("--lambda"));
     params = dist == Distribution::exponential ? std::vector<double>{p.p0} : std::vector<double>{p.p0, p.p1};
   } else {
     // Given parameters up to the last one given; those before it that were not given take their
@@ -295,6 +298,9 @@ int run(const GenerateOptions& o) {
   } else {
     if (o.given("--weights")) usage_error("--weights applies to --dist discrete only, not to --dist " + o.dist);
     kind = value_kind_and_params(o, engine, dist, params);
+  }
+  if (format == Format::npy && kind == ValueKind::bf16) {
+    usage_error("--format npy: NumPy has no bfloat16 type; use --format bin (16-bit patterns, little-endian) or txt");
   }
 
   Generator g(engine, backend);
@@ -391,7 +397,8 @@ std::function<int()> add_generate_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--precision", o->precision,
                   "The value type: float | double for real distributions (default double); int32 | int64 | uint32 | "
-                  "uint64 as the distribution offers (default int64, else uint64, else uint32)");
+                  "uint64 as the distribution offers (default int64, else uint64, else uint32); float16 | bfloat16 "
+                  "for uniform and normal (the float values rounded to nearest even; npy: float16 only)");
   // One option per parameter name of any distribution (distribution_info()); mean, stddev and lambda
   // carry the CLI's own ranges that keep every value finite.
   for (const DistributionInfo& d : distributions()) {

@@ -22,14 +22,14 @@ std::function<int()> add_list_command(CLI::App& app) {
       fmt::format_to(out, "  {:<16} {}-bit integers, period {}: {}\n", e.name, e.bits_width, e.period, e.description);
     }
     fmt::format_to(out, "distributions (--dist NAME --PARAM VALUE ...; --precision one of the value types):\n");
-    static const char* const type_names[] = {"uint32", "uint64", "float", "double", "int32", "int64"};
+    static const char* const type_names[] = {"uint32", "uint64", "float", "double", "int32", "int64", "float16", "bfloat16"};
     for (const DistributionInfo& d : distributions()) {
       std::string params, types;
       for (unsigned i = 0; i < d.param_count; ++i) {
         const double def = d.params[i].default_value;
         params += fmt::format(" --{} {}", d.params[i].name, def != def ? "(required)" : fmt::format("(default {:g})", def));
       }
-      for (int t = 0; t < 6; ++t) {
+      for (int t = 0; t < 8; ++t) {
         if ((d.value_types >> t & 1u) != 0) types += (types.empty() ? "" : "|") + std::string(type_names[t]);
       }
       if (d.distribution == Distribution::bits) types = "the engine's width";

@@ -63,11 +63,12 @@ const std::vector<std::vector<double>>& param_sets(const DistributionInfo& d) {
 }
 
 const char* type_name(ValueType t) {
-  static const char* const names[] = {"uint32", "uint64", "float", "double", "int32", "int64"};
+  static const char* const names[] = {"uint32", "uint64", "float", "double", "int32", "int64", "float16", "bfloat16"};
   return names[static_cast<int>(t)];
 }
 
 std::size_t type_bytes(ValueType t) {
+  if (t == ValueType::f16 || t == ValueType::bf16) return 2;
   return (t == ValueType::u32 || t == ValueType::f32 || t == ValueType::i32) ? 4 : 8;
 }
 
@@ -77,7 +78,7 @@ std::vector<ValueType> value_types(const DistributionInfo& d, Engine e) {
     return {engine_info(e).bits_width == 64 ? ValueType::u64 : ValueType::u32};
   }
   std::vector<ValueType> out;
-  for (int t = 0; t <= static_cast<int>(ValueType::i64); ++t) {
+  for (int t = 0; t <= static_cast<int>(ValueType::bf16); ++t) {
     if ((d.value_types >> t & 1u) != 0) out.push_back(static_cast<ValueType>(t));
   }
   return out;

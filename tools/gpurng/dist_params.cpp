@@ -35,15 +35,23 @@ double parse_param(const std::string& text, const char* option, bool positive, b
 
 }  // namespace
 
-DistParams parse_dist_params(Distribution dist, bool single_precision, const std::optional<std::string>& mean,
+DistParams parse_dist_params(Distribution dist, ValueType value_type, const std::optional<std::string>& mean,
                              const std::optional<std::string>& stddev, const std::optional<std::string>& lambda) {
   const bool shaped = dist == Distribution::normal || dist == Distribution::lognormal;
   if (!shaped && mean) bad("--mean applies to --dist normal and lognormal only");
   if (!shaped && stddev) bad("--stddev applies to --dist normal and lognormal only");
   if (dist != Distribution::exponential && lambda) bad("--lambda applies to --dist exponential only");
 
-  const double max = single_precision ? std::numeric_limits<float>::max() : std::numeric_limits<double>::max();
-  const char* type = single_precision ? "float" : "double";
+  // float16 and bfloat16 values are float values rounded; their parameters are floats.
+  const bool single_precision = value_type != ValueType::f64;
+  const double max = value_type == ValueType::f16    ? 65504.0
+                     : value_type == ValueType::bf16 ? 0x1.fep127  // the largest finite bfloat16
+                     : single_precision ? std::numeric_limits<float>::max()
+                                        : std::numeric_limits<double>::max();
+  const char* type = value_type == ValueType::f16    ? "float16"
+                     : value_type == ValueType::bf16 ? "bfloat16"
+                     : single_precision              ? "float"
+                                                     : "double";
   DistParams p;
   if (shaped) {
     p.p0 = mean ? parse_param(*mean, "--mean", false, single_precision) : 0.0;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "gpurng/core/dist/half.hpp"
+
 namespace gpurng::cli {
 namespace {
 
@@ -13,6 +15,8 @@ const char* npy_descr(ValueKind k) {
     case ValueKind::f64: return "<f8";
     case ValueKind::i32: return "<i4";
     case ValueKind::i64: return "<i8";
+    case ValueKind::f16: return "<f2";
+    case ValueKind::bf16: return "";  // NumPy has no bfloat16: the command refuses npy for it
   }
   return "";
 }
@@ -20,6 +24,7 @@ const char* npy_descr(ValueKind k) {
 }  // namespace
 
 std::size_t value_bytes(ValueKind k) {
+  if (k == ValueKind::f16 || k == ValueKind::bf16) return 2;
   return (k == ValueKind::u32 || k == ValueKind::f32 || k == ValueKind::i32) ? 4 : 8;
 }
 
@@ -52,7 +57,8 @@ void ValueWriter::write(const void* values, std::size_t n) {
   }
   text_.clear();
   auto out = std::back_inserter(text_);
-  // Integers in decimal; floats with enough digits to round-trip (9 for float, 17 for double).
+  // Integers in decimal; floats with enough digits to round-trip (9 for float, 17 for double, 5 for
+  // float16, 4 for bfloat16: each half value is a float exactly).
   switch (kind_) {
     case ValueKind::u32:
       for (std::size_t i = 0; i < n; ++i) fmt::format_to(out, "{}\n", static_cast<const std::uint32_t*>(values)[i]);
@@ -71,6 +77,18 @@ void ValueWriter::write(const void* values, std::size_t n) {
       break;
     case ValueKind::i64:
       for (std::size_t i = 0; i < n; ++i) fmt::format_to(out, "{}\n", static_cast<const std::int64_t*>(values)[i]);
+      break;
+    case ValueKind::f16:
+      for (std::size_t i = 0; i < n; ++i) {
+        const float v = core::dist::binary16_bits_to_float(static_cast<const std::uint16_t*>(values)[i]);
+        fmt::format_to(out, "{:.5g}\n", v);
+      }
+      break;
+    case ValueKind::bf16:
+      for (std::size_t i = 0; i < n; ++i) {
+        const float v = core::dist::bfloat16_bits_to_float(static_cast<const std::uint16_t*>(values)[i]);
+        fmt::format_to(out, "{:.4g}\n", v);
+      }
       break;
   }
   target_.write(text_.data(), text_.size());

@@ -11,7 +11,7 @@
 namespace gpurng::cli {
 
 enum class Format { txt, bin, npy };
-enum class ValueKind { u32, u64, f32, f64, i32, i64 };
+enum class ValueKind { u32, u64, f32, f64, i32, i64, f16, bf16 };  // f16, bf16: 16-bit patterns
 
 std::size_t value_bytes(ValueKind k);
 

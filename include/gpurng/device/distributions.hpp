@@ -36,6 +36,7 @@
 #include "gpurng/core/dist/bernoulli_geometric.hpp"
 #include "gpurng/core/dist/binomial.hpp"
 #include "gpurng/core/dist/gamma.hpp"
+#include "gpurng/core/dist/half.hpp"
 #include "gpurng/core/dist/hypergeometric.hpp"
 #include "gpurng/core/dist/inverse_cdf_transforms.hpp"
 #include "gpurng/core/dist/inversion_transforms.hpp"
@@ -113,6 +114,18 @@ core::dist::Normal<dist_detail::E<G>, T> normal(double mean = 0.0, double stddev
   dist_detail::require_finite(mean, "normal mean");
   dist_detail::require_positive(stddev, "normal stddev");
   return {T(mean), T(stddev)};
+}
+// float16 and bfloat16 (F = core::dist::HalfFormat::binary16 or bfloat16): the host's f16 and bf16
+// values, the float sampler's values rounded to nearest even (core/dist/half.hpp), as 16-bit patterns
+// (std::uint16_t; a kernel reads them as __half / __nv_bfloat16 with __ushort_as_half /
+// __ushort_as_bfloat16).
+template <class G, core::dist::HalfFormat F = core::dist::HalfFormat::binary16>
+core::dist::ToHalf<core::dist::Uniform<dist_detail::E<G>, float>, F> uniform_half() {
+  return {};
+}
+template <class G, core::dist::HalfFormat F = core::dist::HalfFormat::binary16>
+core::dist::ToHalf<core::dist::Normal<dist_detail::E<G>, float>, F> normal_half(double mean = 0.0, double stddev = 1.0) {
+  return {normal<G, float>(mean, stddev)};
 }
 template <class G, class T = float>
 core::dist::LogNormal<dist_detail::E<G>, T> lognormal(double mean = 0.0, double stddev = 1.0) {

@@ -1,0 +1,127 @@
+// float16 and bfloat16 outputs on the CUDA backend (src/cuda/half_map.cu, src/cuda/mapped_fill.cu):
+// the CPU backend's values bit for bit, into device memory at every alignment (4-byte, 2-byte, odd
+// byte), across the device scratch's 2^23-float chunks, into host and managed memory, on engines of
+// every family (each makes its floats with its own kernels), in one call or many. Skips without a
+// device.
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cuda_test_support.cuh"
+#include "gpurng/gpurng.hpp"
+
+using gpurng::Backend;
+using gpurng::Distribution;
+using gpurng::Engine;
+using gpurng::Generator;
+using gpurng::ValueType;
+
+namespace {
+
+const double kNormal[2] = {0.25, 3.0};
+
+void draw(Generator& g, Distribution d, ValueType t, void* out, std::size_t n) {
+  g.generate(d, t, d == Distribution::normal ? kNormal : nullptr, d == Distribution::normal ? 2 : 0, out, n);
+}
+
+std::vector<std::uint16_t> on_cpu(Engine e, Distribution d, ValueType t, std::uint64_t offset, std::size_t n,
+                                  std::uint32_t dims = 1) {
+  Generator g(e, Backend::cpu);
+  if (dims > 1) g.dimensions(dims);
+  g.offset(offset);
+  std::vector<std::uint16_t> out(n);
+  draw(g, d, t, out.data(), n);
+  return out;
+}
+
+// Into device memory `byte_shift` bytes into a fresh buffer, copied back.
+std::vector<std::uint16_t> on_device(Generator& g, Distribution d, ValueType t, std::size_t n, std::size_t byte_shift = 0) {
+  unsigned char* buf = nullptr;
+  EXPECT_EQ(cudaMalloc(&buf, 2 * n + 8), cudaSuccess);
+  draw(g, d, t, buf + byte_shift, n);
+  std::vector<std::uint16_t> out(n);
+  EXPECT_EQ(cudaMemcpy(out.data(), buf + byte_shift, 2 * n, cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(buf);
+  return out;
+}
+
+std::string name(Engine e, Distribution d, ValueType t) {
+  return std::string(gpurng::engine_info(e).name) + " " + gpurng::distribution_info(d).name +
+         (t == ValueType::f16 ? " f16" : " bf16");
+}
+
+}  // namespace
+
+TEST(CudaHalfOutputs, DeviceMemoryEqualsCpuOnEveryFamilyAndAlignment) {
+  REQUIRE_DEVICE();
+  for (Engine e : {Engine::philox4x32_10, Engine::mrg32k3a, Engine::pcg64, Engine::xorwow, Engine::xorwow_curand,
+                   Engine::kiss, Engine::kiss99, Engine::mt19937, Engine::mtgp11213, Engine::dcmt521, Engine::sobol32}) {
+    for (ValueType t : {ValueType::f16, ValueType::bf16}) {
+      for (Distribution d : {Distribution::uniform, Distribution::normal}) {
+        for (std::size_t shift : {0u, 2u, 1u}) {
+          SCOPED_TRACE(name(e, d, t) + " byte shift " + std::to_string(shift));
+          const std::size_t n = 100003;
+          Generator g(e, Backend::cuda);
+          g.offset(13);
+          const std::vector<std::uint16_t> got = on_device(g, d, t, n, shift);
+          EXPECT_EQ(g.offset(), 13 + n);
+          const std::vector<std::uint16_t> want = on_cpu(e, d, t, 13, n);
+          ASSERT_EQ(got, want) << gpurng::test::first_difference(got, want);
+        }
+      }
+    }
+  }
+}
+
+// Across the 32 MiB scratch (2^23 floats a step); Sobol' with dimensions keeps one call.
+TEST(CudaHalfOutputs, ChunksDimensionsAndSplits) {
+  REQUIRE_DEVICE();
+  const std::size_t n = (std::size_t{1} << 23) * 2 + 5;
+  Generator g(Engine::philox4x32_10, Backend::cuda);
+  const std::vector<std::uint16_t> got = on_device(g, Distribution::normal, ValueType::f16, n);
+  const std::vector<std::uint16_t> want = on_cpu(Engine::philox4x32_10, Distribution::normal, ValueType::f16, 0, n);
+  ASSERT_EQ(got, want) << gpurng::test::first_difference(got, want);
+
+  Generator s(Engine::sobol32, Backend::cuda);
+  s.dimensions(3);
+  const std::size_t points = 3 * 400001;
+  const std::vector<std::uint16_t> sg = on_device(s, Distribution::uniform, ValueType::bf16, points);
+  const std::vector<std::uint16_t> sw = on_cpu(Engine::sobol32, Distribution::uniform, ValueType::bf16, 0, points, 3);
+  ASSERT_EQ(sg, sw) << gpurng::test::first_difference(sg, sw);
+
+  Generator parts(Engine::mt19937, Backend::cuda);
+  parts.offset(7);
+  std::vector<std::uint16_t> split;
+  const std::size_t m = 50001;
+  for (std::size_t len : {std::size_t{1}, std::size_t{31}, std::size_t{4096}, m - 4128}) {
+    const std::vector<std::uint16_t> piece = on_device(parts, Distribution::uniform, ValueType::f16, len, 2);
+    split.insert(split.end(), piece.begin(), piece.end());
+  }
+  EXPECT_EQ(split, on_cpu(Engine::mt19937, Distribution::uniform, ValueType::f16, 7, m));
+}
+
+// Host memory on the CUDA backend (floats through the device, then the CPU rounding) and managed
+// memory (the map kernel) give the CPU's values.
+TEST(CudaHalfOutputs, HostAndManagedMemory) {
+  REQUIRE_DEVICE();
+  const std::size_t n = 70001;
+  const std::vector<std::uint16_t> want = on_cpu(Engine::mtgp11213, Distribution::normal, ValueType::bf16, 3, n);
+  Generator h(Engine::mtgp11213, Backend::cuda);
+  h.offset(3);
+  std::vector<std::uint16_t> host(n);
+  draw(h, Distribution::normal, ValueType::bf16, host.data(), n);
+  EXPECT_EQ(host, want);
+
+  Generator m(Engine::mtgp11213, Backend::cuda);
+  m.offset(3);
+  std::uint16_t* managed = nullptr;
+  CUDA_OK(cudaMallocManaged(&managed, n * 2));
+  draw(m, Distribution::normal, ValueType::bf16, managed, n);
+  CUDA_OK(cudaDeviceSynchronize());
+  EXPECT_EQ(std::memcmp(managed, want.data(), n * 2), 0);
+  cudaFree(managed);
+}
