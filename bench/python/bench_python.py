@@ -53,8 +53,8 @@ perf = time.perf_counter
 # (key, dtype): the distributions and types the GPU part measures. Parameters: lognormal(0, 1),
 # poisson(10), gamma(2.5, 1), beta(2, 5), binomial(100, 0.3), integers in [0, 1000).
 GPU_CASES = [
-    ("uniform", "float32"), ("uniform", "float64"),
-    ("normal", "float32"), ("normal", "float64"),
+    ("uniform", "float32"), ("uniform", "float64"), ("uniform", "float16"),
+    ("normal", "float32"), ("normal", "float64"), ("normal", "float16"),
     ("exponential", "float32"), ("exponential", "float64"),
     ("lognormal", "float32"), ("lognormal", "float64"),
     ("poisson", "uint32"),
@@ -113,7 +113,8 @@ def cupy_call(cp, rng, key, dt, n, out):
 
 def torch_call(torch, key, dt, n, out, dev):
     """PyTorch's default CUDA generator: out= or in-place methods where they exist."""
-    t = {"float32": torch.float32, "float64": torch.float64, "int32": torch.int32, "int64": torch.int64}.get(dt)
+    t = {"float32": torch.float32, "float64": torch.float64, "float16": torch.float16, "int32": torch.int32,
+         "int64": torch.int64}.get(dt)
     if key == "uniform":
         return (lambda: torch.rand(n, dtype=t, device=dev, out=out)), "torch.rand(out=)"
     if key == "normal":
@@ -255,7 +256,7 @@ def gpu_part(args, report, gpurng, cp, torch, jax):
     for n in args.sizes:
         inner = max(1, min(64, (1 << 24) // n))
         for key, dt in GPU_CASES:
-            if key in args.skip_dists:
+            if key in args.skip_dists or (args.dtypes and dt not in args.dtypes):
                 continue
             npdt = np.dtype(dt)
             bufs = {}
@@ -508,6 +509,7 @@ def main(argv=None):
     ap.add_argument("--engines", default=DEFAULT_ENGINES, help="gpurng engines for the GPU part (default %s)"
                     % DEFAULT_ENGINES)
     ap.add_argument("--skip-dists", default="", help="comma-separated distributions to leave out of the GPU part")
+    ap.add_argument("--dtypes", default="", help="comma-separated dtypes the GPU part keeps (default: all)")
     ap.add_argument("--repeats", type=int, default=7, help="measurements per row; the median is reported")
     ap.add_argument("--warmup", type=int, default=2, help="calls before measuring (JAX compiles then)")
     ap.add_argument("--overhead-repeats", type=int, default=2000, help="single calls per overhead row")
@@ -515,6 +517,7 @@ def main(argv=None):
     ap.add_argument("--libs", default="cupy,torch,jax", help="libraries to compare with (default cupy,torch,jax)")
     args = ap.parse_args(argv)
     args.skip_dists = set(s for s in args.skip_dists.split(",") if s)
+    args.dtypes = set(s for s in args.dtypes.split(",") if s)
     parts = set(p.strip() for p in args.parts.split(",") if p.strip())
     unknown = parts - {"gpu", "overhead", "cpu"}
     if unknown:

@@ -36,7 +36,7 @@ _KDL_CPU, _KDL_CUDA, _KDL_CUDA_HOST, _KDL_CUDA_MANAGED = 1, 2, 3, 13
 _LEGACY = 1  # the legacy default stream, in DLPack's numbering
 # The library's value types by typestr, and back: a dict lookup a call instead of np.dtype(...) and
 # dtype.str (a fraction of a microsecond each).
-_VALUE_DTYPES = {t: np.dtype(t) for t in ("<u4", "<u8", "<f4", "<f8", "<i4", "<i8")}
+_VALUE_DTYPES = {t: np.dtype(t) for t in ("<u4", "<u8", "<f4", "<f8", "<i4", "<i8", "<f2")}
 _VALUE_TYPESTRS = {dt: t for t, dt in _VALUE_DTYPES.items()}
 _DLPACK_MAX_VERSION = (1, 0)
 
@@ -287,7 +287,7 @@ _torch_typestrs = {}  # torch dtype -> the library's typestr, filled on the firs
 def _torch_typestr(torch, dtype):
     if not _torch_typestrs:
         for name, typestr in (("float32", "<f4"), ("float64", "<f8"), ("int32", "<i4"), ("int64", "<i8"),
-                              ("uint32", "<u4"), ("uint64", "<u8")):
+                              ("uint32", "<u4"), ("uint64", "<u8"), ("float16", "<f2")):
             if hasattr(torch, name):  # uint32 / uint64 exist in PyTorch >= 2.3
                 _torch_typestrs[getattr(torch, name)] = typestr
     return _torch_typestrs.get(dtype)

@@ -19,6 +19,8 @@ _U32_MAX = (1 << 32) - 1
 _SPAWN_BASE = 1 << 12
 
 _FLOATS = (np.dtype(np.float64), np.dtype(np.float32))
+#: uniform and normal also come in float16: the float32 values rounded to nearest even.
+_HALF_FLOATS = _FLOATS + (np.dtype(np.float16),)
 _UINTS = (np.dtype(np.uint32), np.dtype(np.uint64))
 _INTS = (np.dtype(np.int64), np.dtype(np.int32), np.dtype(np.uint64), np.dtype(np.uint32))
 _F32_MAX = float(np.finfo(np.float32).max)
@@ -461,7 +463,8 @@ class Generator:
         return arr[0] if scalar else arr
 
     def _real(self, method, dist, size, dtype, out, device, *params):
-        return self._values(method, dist, size, dtype, out, device, _FLOATS, _FLOATS[0], params)
+        allowed = _HALF_FLOATS if dist in ("uniform", "normal") else _FLOATS
+        return self._values(method, dist, size, dtype, out, device, allowed, _FLOATS[0], params)
 
     def _dist(self, method, dist, size, dtype, out, device, *params):
         """A distribution in the value types the library offers it in (default: the first of
@@ -480,13 +483,14 @@ class Generator:
 
     def random(self, size=None, dtype=np.float64, out=None, *, device=None):
         """Uniforms in (0, 1) (the engine's conversion; float32 may give 1.0 for some engines,
-        docs/ENGINES.md). ``size``: None (one value), an int or a shape; ``dtype``: float64 or
-        float32; ``out``: a C-contiguous writable array to fill in place (returned)."""
+        docs/ENGINES.md). ``size``: None (one value), an int or a shape; ``dtype``: float64,
+        float32 or float16 (the float32 values rounded to nearest even; [0, 1] then); ``out``: a
+        C-contiguous writable array to fill in place (returned)."""
         return self._real("random", "uniform", size, dtype, out, device)
 
     def standard_normal(self, size=None, dtype=np.float64, out=None, *, device=None):
         """Standard normal values (Box-Muller on positions 2j, 2j+1, or the inverse CDF with
-        ``normal_method="icdf"``)."""
+        ``normal_method="icdf"``); float64, float32 or float16 (float32 values rounded)."""
         return self._real("standard_normal", "normal", size, dtype, out, device)
 
     def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=np.float64, out=None, device=None):
@@ -731,7 +735,7 @@ def _check_float32_parameters(method, dist, dt, params):
     # output (as the CLI does), so a finite parameter beyond float32 would become inf; NaN and inf
     # go through to the library, which names them. The other distributions take double parameters
     # and check them in the value type themselves.
-    if dist not in _FLOAT_PARAMETER_DISTS or dt != np.float32:
+    if dist not in _FLOAT_PARAMETER_DISTS or dt not in (np.float32, np.float16):
         return
     if any(math.isfinite(p) and abs(p) > _F32_MAX for p in params):
         raise ValueError("%s: parameters %s are outside the float32 range" % (method, ", ".join(map(repr, params))))

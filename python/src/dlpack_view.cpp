@@ -119,7 +119,8 @@ class DLPackView {
   // The NumPy typestr of the element types gpurng writes (the library's value types), else None.
   py::object typestr() const {
     const std::string d = dtype();
-    for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64}) {
+    for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64,
+                        ValueType::f16}) {
       if (d == value_type_name(t)) return py::str(value_type_typestr(t));
     }
     return py::none();

@@ -115,7 +115,12 @@ constexpr bool kLittleEndian = false;
 bool buffer_type(const Py_buffer& v, ValueType* t) {
   const char* f = v.format != nullptr ? v.format : "B";
   if (*f == '@' || *f == '=' || (*f == '<' && kLittleEndian)) ++f;
-  if (f[0] == '\0' || f[1] != '\0' || (v.itemsize != 4 && v.itemsize != 8)) return false;
+  if (f[0] == '\0' || f[1] != '\0') return false;
+  if (*f == 'e' && v.itemsize == 2) {  // IEEE binary16
+    *t = ValueType::f16;
+    return true;
+  }
+  if (v.itemsize != 4 && v.itemsize != 8) return false;
   const bool wide = v.itemsize == 8;
   if (std::string("BHILQ").find(*f) != std::string::npos) {
     *t = wide ? ValueType::u64 : ValueType::u32;
@@ -138,7 +143,8 @@ std::string dtype_text(const py::handle& a) {
 std::string offered_text(gpurng::Distribution d) {
   const unsigned bits = gpurng::distribution_info(d).value_types;
   std::string text;
-  for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64}) {
+  for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64,
+                      ValueType::f16}) {
     if ((bits >> static_cast<int>(t) & 1u) != 0) text += (text.empty() ? "" : ", ") + std::string(gpurng_py::value_type_name(t));
   }
   return text;
@@ -362,7 +368,8 @@ py::list distribution_list() {
     }
     x["params"] = params;
     py::list types;
-    for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64}) {
+    for (ValueType t : {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64, ValueType::i32, ValueType::i64,
+                      ValueType::f16}) {
       if ((d.value_types >> static_cast<int>(t) & 1u) != 0) types.append(gpurng_py::value_type_name(t));
     }
     x["value_types"] = types;

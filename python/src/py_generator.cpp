@@ -9,8 +9,9 @@ namespace gpurng_py {
 
 namespace {
 
-constexpr ValueType kAllTypes[] = {ValueType::u32, ValueType::u64, ValueType::f32,
-                                   ValueType::f64, ValueType::i32, ValueType::i64};
+// The types NumPy has (bfloat16, which it has not, is the C++, C and CLI's alone).
+constexpr ValueType kAllTypes[] = {ValueType::u32, ValueType::u64, ValueType::f32, ValueType::f64,
+                                   ValueType::i32, ValueType::i64, ValueType::f16};
 
 bool offers(const gpurng::DistributionInfo& info, ValueType t) {
   return (info.value_types >> static_cast<int>(t) & 1u) != 0;
@@ -94,7 +95,7 @@ ValueType value_type_from_typestr(const std::string& typestr, const std::string&
     if (typestr == value_type_typestr(t)) return t;
   }
   throw py::type_error(what + ": element type " + typestr +
-                       " is not one of uint32, uint64, float32, float64, int32, int64");
+                       " is not one of uint32, uint64, float32, float64, int32, int64, float16");
 }
 
 const char* value_type_name(ValueType t) noexcept {
@@ -102,6 +103,8 @@ const char* value_type_name(ValueType t) noexcept {
     case ValueType::u32: return "uint32";
     case ValueType::u64: return "uint64";
     case ValueType::f32: return "float32";
+    case ValueType::f16: return "float16";
+    case ValueType::bf16: return "bfloat16";
     case ValueType::i32: return "int32";
     case ValueType::i64: return "int64";
     default: return "float64";
@@ -113,6 +116,7 @@ const char* value_type_typestr(ValueType t) noexcept {
     case ValueType::u32: return "<u4";
     case ValueType::u64: return "<u8";
     case ValueType::f32: return "<f4";
+    case ValueType::f16: return "<f2";
     case ValueType::i32: return "<i4";
     case ValueType::i64: return "<i8";
     default: return "<f8";
@@ -120,6 +124,7 @@ const char* value_type_typestr(ValueType t) noexcept {
 }
 
 std::size_t value_size(ValueType t) noexcept {
+  if (t == ValueType::f16 || t == ValueType::bf16) return 2;
   return (t == ValueType::u32 || t == ValueType::f32 || t == ValueType::i32) ? 4 : 8;
 }
 
@@ -166,7 +171,10 @@ Draw make_draw(const std::string& dist, ValueType type, const py::handle& params
   d.params.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     double x = real_param(seq[i], info, i);
-    if (type == ValueType::f32 && rounds_parameters_to_float(d.dist)) x = static_cast<float>(x);
+    // float16 values are float values rounded: their parameters are floats too.
+    if ((type == ValueType::f32 || type == ValueType::f16) && rounds_parameters_to_float(d.dist)) {
+      x = static_cast<float>(x);
+    }
     d.params.push_back(x);
   }
   return d;
