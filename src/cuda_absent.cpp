@@ -1,6 +1,7 @@
 // Built without CUDA: no device, every pointer is host memory, and the CUDA backend is unavailable.
 #include "cuda/cuda_support.hpp"
 #include "cuda/dcmt_launch.hpp"
+#include "cuda/dirichlet_launch.hpp"
 #include "cuda/discrete_launch.hpp"
 #include "cuda/device_select.hpp"
 #include "cuda/mt19937_launch.hpp"
@@ -41,5 +42,7 @@ template struct SobolDirectionsDeleter<std::uint64_t>;
 
 // A DiscreteTable holds its device copies in every build; none is ever made here.
 void AliasDeviceCopiesDeleter::operator()(AliasDeviceCopies*) const noexcept {}
+// A DirichletAlpha likewise.
+void ShapeDeviceCopiesDeleter::operator()(ShapeDeviceCopies*) const noexcept {}
 
 }  // namespace gpurng::detail::cuda
