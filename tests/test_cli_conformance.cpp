@@ -89,7 +89,7 @@ TEST(CliConformance, AMismatchNamesTheFirstDifferingConfiguration) {
   EXPECT_NE(ok.out.find("\nmt19937:icdf "), std::string::npos);
   EXPECT_EQ(ok.out.find("overall"), std::string::npos);
   // A configuration the file lacks.
-  write_file(path, "format gpurng-conformance-2\n");
+  write_file(path, "format gpurng-conformance-3\n");
   const CliResult missing = run_cli({"conformance", "--backend", "cpu", "--engine", "kiss99", "--expected", path});
   EXPECT_EQ(missing.rc, 1);
   EXPECT_NE(missing.err.find("first differing configuration: kiss99 (no expected digest in"), std::string::npos)
@@ -103,11 +103,11 @@ TEST(CliConformance, ExpectedDigestsOfAnotherSetOrMalformedAreRefused) {
   write_file(path, "# made by hand\nformat gpurng-conformance-0\nkiss99 " + std::string(64, 'a') + "\n");
   const CliResult other = run_cli({"conformance", "--backend", "cpu", "--engine", "kiss99", "--expected", path});
   EXPECT_EQ(other.rc, 1);
-  EXPECT_NE(other.err.find("are of the set 'gpurng-conformance-0', but this gpurng makes 'gpurng-conformance-2'"),
+  EXPECT_NE(other.err.find("are of the set 'gpurng-conformance-0', but this gpurng makes 'gpurng-conformance-3'"),
             std::string::npos)
       << other.err;
   EXPECT_EQ(other.out, "") << "computed before checking the file";
-  write_file(path, "format gpurng-conformance-2\nkiss99 not-a-digest\n");
+  write_file(path, "format gpurng-conformance-3\nkiss99 not-a-digest\n");
   expect_bad_argument({"conformance", "--backend", "cpu", "--expected", path}, "line 2: 'not-a-digest' is not a SHA-256");
   write_file(path, "kiss99 " + std::string(64, 'a') + "\n");
   expect_bad_argument({"conformance", "--backend", "cpu", "--expected", path}, "no 'format' line");
@@ -121,7 +121,7 @@ TEST(CliConformance, PrintOnlyAndBadArguments) {
   REQUIRE_CLI();
   const CliResult r = run_cli({"conformance", "--backend", "cpu", "--engine", "philox4x32-10", "--expected", "none"});
   EXPECT_EQ(r.rc, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("format gpurng-conformance-2\nphilox4x32-10 ", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("format gpurng-conformance-3\nphilox4x32-10 ", 0), 0u) << r.out;
   EXPECT_NE(r.err.find("(not compared)"), std::string::npos) << r.err;
   expect_bad_argument({"conformance", "--backend", "cpu", "--engine", "nope"}, "--engine: ");
   expect_bad_argument({"conformance", "--backend", "gpu"}, "--backend: 'gpu' is not one of auto, cpu, cuda");

@@ -14,7 +14,7 @@ namespace gpurng::cli {
 
 // The name of the set: changes whenever what is hashed changes, so that digests of another set are
 // never compared with this one's.
-inline constexpr const char* kConformanceFormat = "gpurng-conformance-2";
+inline constexpr const char* kConformanceFormat = "gpurng-conformance-3";
 
 // One engine configuration of the set: an engine's defaults, or a few options on top of them.
 struct ConformanceVariant {
