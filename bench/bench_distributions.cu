@@ -1,5 +1,6 @@
 // The distributions of the list on the GPU (issue 23): Poisson beside curandGeneratePoisson with the
-// same engine at the anchors' lambdas, and every other distribution's rate on the fastest engine.
+// same engine at the anchors' lambdas, and every other distribution's rate on the fastest engine
+// (and Dirichlet's, at K = 3 and 100).
 // Device memory, N values per call (default 2^26), median of CUDA-event-timed calls.
 //   bench_distributions [--n N] [--json FILE]
 #include <cuda_runtime.h>
@@ -101,6 +102,10 @@ int main(int argc, char** argv) {
   using V = gpurng::ValueType;
   const Case cases[] = {{D::uniform, V::f32, {}},
                         {D::normal, V::f32, {}},
+                        {D::uniform, V::f16, {}},
+                        {D::uniform, V::bf16, {}},
+                        {D::normal, V::f16, {}},
+                        {D::normal, V::bf16, {}},
                         {D::uniform_int, V::i64, {0, 1e9}},
                         {D::uniform_int, V::i32, {-5, 1000}},
                         {D::bernoulli, V::u32, {0.3}},
@@ -132,8 +137,36 @@ int main(int argc, char** argv) {
       std::snprintf(num, sizeof num, "%s%g", i ? ", " : "", k.params[i]);
       what += num;
     }
-    what += std::string(") ") + (k.t == V::f32 ? "float" : k.t == V::i64 ? "int64" : k.t == V::i32 ? "int32" : k.t == V::u64 ? "uint64" : "uint32");
+    what += std::string(") ") + (k.t == V::f32    ? "float"
+                                 : k.t == V::f16  ? "float16"
+                                 : k.t == V::bf16 ? "bfloat16"
+                                 : k.t == V::i64  ? "int64"
+                                 : k.t == V::i32  ? "int32"
+                                 : k.t == V::u64  ? "uint64"
+                                                  : "uint32");
     rows.push_back({what + " philox4x32-10", rate(n, t), 0});
+  }
+  // Dirichlet (not in the list): whole samples, so n rounded down to a multiple of K; one GPU thread
+  // per sample after the uniforms.
+  struct DirichletCase {
+    const char* what;
+    std::vector<double> alpha;
+    gpurng::ValueType t;
+  };
+  const DirichletCase dirichlet_cases[] = {{"dirichlet(0.5, 2, 3) float", {0.5, 2, 3}, V::f32},
+                                           {"dirichlet(0.5, 2, 3) double", {0.5, 2, 3}, V::f64},
+                                           {"dirichlet(1e-3 x 3) float", {1e-3, 1e-3, 1e-3}, V::f32},
+                                           {"dirichlet(0.7 x 100) float", std::vector<double>(100, 0.7), V::f32}};
+  for (const DirichletCase& k : dirichlet_cases) {
+    const gpurng::DirichletAlpha alpha(k.alpha);
+    const std::size_t count = n / alpha.size() * alpha.size();  // the buffer holds n doubles
+    const double t = median_ms(
+        [&] {
+          g.offset(0);
+          g.generate_dirichlet(alpha, k.t, buf, count);
+        },
+        s);
+    rows.push_back({std::string(k.what) + " philox4x32-10", rate(count, t), 0});
   }
 
   std::printf("%-52s %12s %12s %8s\n", "distribution, engine | cuRAND", "gpurng G/s", "cuRAND G/s", "ratio");

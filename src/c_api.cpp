@@ -37,6 +37,10 @@ struct gpurng_discrete_table {
   gpurng::DiscreteTable t;
 };
 
+struct gpurng_dirichlet_alpha {
+  gpurng::DirichletAlpha a;
+};
+
 namespace {
 
 thread_local std::string g_last_error;
@@ -242,6 +246,33 @@ gpurng_status_t gpurng_generate_discrete(gpurng_generator_t generator, gpurng_di
   return guarded([&] {
     non_null(table, "table");
     handle(generator).generate_discrete(table->t, static_cast<gpurng::ValueType>(value_type), out, n);
+  });
+}
+
+gpurng_status_t gpurng_dirichlet_alpha_create(gpurng_dirichlet_alpha_t* alpha_handle, const double* alpha, size_t k) {
+  return guarded([&] {
+    non_null(alpha_handle, "alpha_handle");
+    *alpha_handle = nullptr;
+    *alpha_handle = new gpurng_dirichlet_alpha{gpurng::DirichletAlpha(alpha, k)};
+  });
+}
+
+gpurng_status_t gpurng_dirichlet_alpha_destroy(gpurng_dirichlet_alpha_t alpha_handle) {
+  return guarded([&] { delete alpha_handle; });
+}
+
+gpurng_status_t gpurng_dirichlet_alpha_size(gpurng_dirichlet_alpha_t alpha_handle, size_t* k) {
+  return guarded([&] {
+    non_null(alpha_handle, "alpha_handle");
+    *non_null(k, "k") = alpha_handle->a.size();
+  });
+}
+
+gpurng_status_t gpurng_generate_dirichlet(gpurng_generator_t generator, gpurng_dirichlet_alpha_t alpha_handle,
+                                          gpurng_value_type_t value_type, void* out, size_t n) {
+  return guarded([&] {
+    non_null(alpha_handle, "alpha_handle");
+    handle(generator).generate_dirichlet(alpha_handle->a, static_cast<gpurng::ValueType>(value_type), out, n);
   });
 }
 

@@ -1,6 +1,7 @@
 // Built without CUDA: no device, every pointer is host memory, and the CUDA backend is unavailable.
 #include "cuda/cuda_support.hpp"
 #include "cuda/dcmt_launch.hpp"
+#include "cuda/dirichlet_launch.hpp"
 #include "cuda/discrete_launch.hpp"
 #include "cuda/half_map_launch.hpp"
 #include "cuda/mapped_fill_launch.hpp"
@@ -57,5 +58,7 @@ template struct SobolDirectionsDeleter<std::uint64_t>;
 
 // A DiscreteTable holds its device copies in every build; none is ever made here.
 void AliasDeviceCopiesDeleter::operator()(AliasDeviceCopies*) const noexcept {}
+// A DirichletAlpha likewise.
+void ShapeDeviceCopiesDeleter::operator()(ShapeDeviceCopies*) const noexcept {}
 
 }  // namespace gpurng::detail::cuda

@@ -27,6 +27,8 @@ PARAMS = {
     "gumbel": [[1.0, 2.0]], "rayleigh": [[2.0]], "truncated_normal": [[0.0, 1.0, 8.0, 9.0], [1.0, 2.0, 0.0, 4.0]],
     "hypergeometric": [[5, 10, 4], [700, 300, 600]],
 }
+# docs/CONFORMANCE.md, "Dirichlet": one sample of these K = 7 components per value type.
+DIRICHLET_ALPHA = [1e-3, 0.05, 0.5, 1.0, 2.5, 30.0, 200.0]
 # The options of the set's variants, as gpurng generate options.
 VARIANT_OPTIONS = {"dims": "--dims", "owen": ("--scramble", "owen"), "shift": ("--scramble", "shift"),
                    "icdf": ("--normal-method", "icdf"), "stream": "--stream", "substream": "--substream",
@@ -41,7 +43,7 @@ def distributions(cli):
     out = []
     for first, second in zip(section[0::2], section[1::2]):
         name = first.split()[0]
-        if name == "discrete":  # not in the list the digests cover: a lookup of the uniform double (ENGINES.md)
+        if name in ("discrete", "dirichlet"):  # not in the list; dirichlet has its own records (rebuild)
             continue
         types_text, params_text = second.strip()[len("values: "):].split(";", 1)
         types = [] if types_text == "the engine's width" else types_text.split("|")
@@ -104,6 +106,25 @@ def rebuild(cli, configuration):
                         raise SystemExit(f"gpurng generate failed: {' '.join(args)}: {r.stderr.decode()}")
                     h.update(r.stdout)
                     position += POSITIONS_PER_CALL
+        k = len(DIRICHLET_ALPHA)
+        atext = ",".join(format(float(v), ".17g") for v in DIRICHLET_ALPHA)
+        for vtype in ("float", "double"):
+            at = (position + k - 1) // k * k if reachable else start
+            h.update(f"dist=dirichlet type={vtype} params={atext} position={at} count={k}\n".encode())
+            if not reachable:
+                h.update(b"unreachable\n")
+                continue
+            args = [cli, "generate", *base_args, "--seed", str(SEED), "--dist", "dirichlet", "--alpha", atext,
+                    "--offset", str(at), "--count", str(k), "--precision", vtype, "--format", "bin", "--out", "-",
+                    "--backend", "cpu"]
+            r = subprocess.run(args, capture_output=True)
+            if r.returncode != 0 and "is quasi-random" in r.stderr.decode():
+                h.update(b"unsupported\n")
+                continue
+            if r.returncode != 0:
+                raise SystemExit(f"gpurng generate failed: {' '.join(args)}: {r.stderr.decode()}")
+            h.update(r.stdout)
+            position = at + k
     return h.hexdigest()
 
 

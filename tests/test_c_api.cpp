@@ -1,6 +1,7 @@
 // The C API: statuses for every failure class, messages, and the same values as the C++ API.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -329,5 +330,57 @@ TEST(CApi, DiscreteTable) {
   EXPECT_EQ(gpurng_discrete_table_create(nullptr, w, 4), GPURNG_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(gpurng_discrete_table_destroy(nullptr), GPURNG_STATUS_SUCCESS);
   EXPECT_EQ(gpurng_discrete_table_destroy(t), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurng_destroy(g), GPURNG_STATUS_SUCCESS);
+}
+
+// The Dirichlet distribution through the C API: the C++ API's values, and each failure's status and
+// message (each names alpha, count or offset and the valid range).
+TEST(CApi, Dirichlet) {
+  const double a[] = {0.5, 2.0, 1e-3};
+  gpurng_dirichlet_alpha_t h = nullptr;
+  ASSERT_EQ(gpurng_dirichlet_alpha_create(&h, a, 3), GPURNG_STATUS_SUCCESS);
+  std::size_t k = 0;
+  EXPECT_EQ(gpurng_dirichlet_alpha_size(h, &k), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(k, 3u);
+  gpurng_generator_t g = nullptr;
+  ASSERT_EQ(gpurng_create(&g, GPURNG_ENGINE_PHILOX4X32_10, GPURNG_BACKEND_CPU), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurng_set_offset(g, 6), GPURNG_STATUS_SUCCESS);
+  float got[300];
+  EXPECT_EQ(gpurng_generate_dirichlet(g, h, GPURNG_VALUE_F32, got, 300), GPURNG_STATUS_SUCCESS);
+  gpurng::Generator cpp(gpurng::Engine::philox4x32_10, gpurng::Backend::cpu);
+  cpp.offset(6);
+  float want[300];
+  cpp.generate_dirichlet(gpurng::DirichletAlpha(a, 3), want, 300);
+  for (int i = 0; i < 300; ++i) EXPECT_EQ(got[i], want[i]) << i;
+
+  std::int32_t ints[3];
+  EXPECT_EQ(gpurng_generate_dirichlet(g, h, GPURNG_VALUE_I32, ints, 3), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("float, double"), std::string::npos);
+  EXPECT_EQ(gpurng_generate_dirichlet(g, h, GPURNG_VALUE_F32, got, 4), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("count: 4 is not a multiple of K = 3"), std::string::npos);
+  EXPECT_EQ(gpurng_set_offset(g, 7), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurng_generate_dirichlet(g, h, GPURNG_VALUE_F32, got, 3), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("offset: 7 is not a multiple of K = 3"), std::string::npos);
+  EXPECT_EQ(gpurng_generate_dirichlet(g, nullptr, GPURNG_VALUE_F32, got, 3), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("alpha_handle: null pointer"), std::string::npos);
+  EXPECT_EQ(gpurng_generate_dirichlet(nullptr, h, GPURNG_VALUE_F32, got, 3), GPURNG_STATUS_INVALID_ARGUMENT);
+
+  gpurng_dirichlet_alpha_t bad = reinterpret_cast<gpurng_dirichlet_alpha_t>(&k);  // overwritten with NULL
+  const double nonpositive[] = {1.0, 0.0};
+  EXPECT_EQ(gpurng_dirichlet_alpha_create(&bad, nonpositive, 2), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(bad, nullptr);
+  EXPECT_NE(std::string(gpurng_last_error()).find("dirichlet alpha[1]: must be in [1e-300, 1e300], got 0"),
+            std::string::npos);
+  const double nan[] = {std::nan("")};
+  EXPECT_EQ(gpurng_dirichlet_alpha_create(&bad, nan, 1), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("alpha[0]: must be in [1e-300, 1e300], got nan"), std::string::npos);
+  EXPECT_EQ(gpurng_dirichlet_alpha_create(&bad, a, 0), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("must have 1 to 65536 components, got 0"), std::string::npos);
+  EXPECT_EQ(gpurng_dirichlet_alpha_create(&bad, a, 65537), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(gpurng_last_error()).find("got 65537"), std::string::npos);
+  EXPECT_EQ(gpurng_dirichlet_alpha_create(&bad, nullptr, 3), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(gpurng_dirichlet_alpha_create(nullptr, a, 3), GPURNG_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(gpurng_dirichlet_alpha_destroy(nullptr), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurng_dirichlet_alpha_destroy(h), GPURNG_STATUS_SUCCESS);
   EXPECT_EQ(gpurng_destroy(g), GPURNG_STATUS_SUCCESS);
 }

@@ -125,3 +125,21 @@ TEST(CudaHalfOutputs, HostAndManagedMemory) {
   EXPECT_EQ(std::memcmp(managed, want.data(), n * 2), 0);
   cudaFree(managed);
 }
+
+// Small calls at every alignment on a few families, for compute-sanitizer (memcheck) runs.
+TEST(CudaHalfOutputs, SanitizerSized) {
+  REQUIRE_DEVICE();
+  for (Engine e : {Engine::philox4x32_10, Engine::mt19937, Engine::sobol32}) {
+    for (ValueType t : {ValueType::f16, ValueType::bf16}) {
+      for (std::size_t shift : {0u, 1u, 2u, 3u}) {
+        for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1001}}) {
+          SCOPED_TRACE(name(e, Distribution::normal, t) + " shift " + std::to_string(shift) + " n " + std::to_string(n));
+          Generator g(e, Backend::cuda);
+          g.offset(5);
+          const std::vector<std::uint16_t> got = on_device(g, Distribution::normal, t, n, shift);
+          ASSERT_EQ(got, on_cpu(e, Distribution::normal, t, 5, n));
+        }
+      }
+    }
+  }
+}

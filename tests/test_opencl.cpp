@@ -1,7 +1,8 @@
 // The OpenCL backend (issue 28) against the CPU backend, bit for bit: every engine it serves, every
 // distribution of the list (tests/dist_kinds.hpp) plus bits and uniform in each width, at offsets,
 // with ragged sizes, and many successive calls against one call; the many-stream engines at several
-// stream counts and first streams, MT19937's inverse-CDF normals and calls of several segments.
+// stream counts and first streams, MT19937's inverse-CDF normals and calls of several segments; the
+// Dirichlet distribution.
 // Refusals: engines it does not serve yet, and the errors of a machine without OpenCL. Runs on
 // whatever device GPURNG_OPENCL_DEVICE picks (PoCL in CI); skips where no OpenCL platform exists.
 #include <gtest/gtest.h>
@@ -151,6 +152,29 @@ TEST_P(OpenclEqualsCpu, LargeCallAndAnotherStream) {
   const auto cpu = generate(Backend::cpu, e, bits, 7, streams ? 3 : 0, 5, {(1u << 20) + 3});
   const auto ocl = generate(Backend::opencl, e, bits, 7, streams ? 3 : 0, 5, {(1u << 20) + 3});
   EXPECT_TRUE(cpu == ocl) << first_difference(cpu, ocl, value_bytes(bits.type));
+}
+
+// The Dirichlet distribution (generate_dirichlet): the OpenCL backend's uniforms, made into samples on
+// the host, are the CPU's values in both types.
+TEST_P(OpenclEqualsCpu, DirichletBitForBit) {
+  REQUIRE_OPENCL();
+  const Engine e = GetParam();
+  const gpurng::DirichletAlpha alpha(std::vector<double>{0.5, 2.0, 1e-3, 30.0, 1.0});
+  for (ValueType t : {ValueType::f32, ValueType::f64}) {
+    SCOPED_TRACE(std::string(gpurng::engine_info(e).name) + (t == ValueType::f32 ? " float" : " double"));
+    const std::size_t n = 5 * 20011;
+    std::vector<unsigned char> cpu(n * value_bytes(t)), ocl(n * value_bytes(t));
+    Generator c(e, Backend::cpu);
+    c.seed(1234);
+    c.offset(75);
+    c.generate_dirichlet(alpha, t, cpu.data(), n);
+    Generator o(e, Backend::opencl);
+    o.seed(1234);
+    o.offset(75);
+    o.generate_dirichlet(alpha, t, ocl.data(), n);
+    EXPECT_EQ(o.offset(), 75 + n);
+    EXPECT_TRUE(cpu == ocl) << first_difference(cpu, ocl, value_bytes(t));
+  }
 }
 
 std::string engine_test_name(const ::testing::TestParamInfo<Engine>& info) {

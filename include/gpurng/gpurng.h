@@ -208,6 +208,23 @@ gpurng_status_t gpurng_discrete_table_destroy(gpurng_discrete_table_t table);
 gpurng_status_t gpurng_discrete_table_size(gpurng_discrete_table_t table, size_t* k);
 gpurng_status_t gpurng_generate_discrete(gpurng_generator_t generator, gpurng_discrete_table_t table,
                                          gpurng_value_type_t value_type, void* out, size_t n);
+/* The Dirichlet distribution (gpurng::DirichletAlpha, docs/ENGINES.md "dirichlet"): samples of k
+ * components alpha[0 .. k), sample j = values j*k .. j*k + k - 1 (row-major), each value in [0, 1] and
+ * each sample summing to 1. gpurng_dirichlet_alpha_create: INVALID_ARGUMENT (the message names
+ * "alpha", the index of a bad component and the valid range) for a NULL handle or alpha pointer,
+ * k = 0 or k > 65536, or a component outside [1e-300, 1e300] (NaN and infinities included); *alpha is
+ * NULL on any error. Immutable; destroy it (NULL accepted) only after the calls that use it have
+ * completed. gpurng_generate_dirichlet: n values (n / k samples) at the generator's offset into out
+ * (host memory, or device or managed memory on the CUDA backend) of value_type F32 or F64 (others:
+ * INVALID_ARGUMENT); the offset and n must be multiples of k (INVALID_ARGUMENT naming "offset" or
+ * "count"); quasi-random engines are UNSUPPORTED. */
+typedef struct gpurng_dirichlet_alpha* gpurng_dirichlet_alpha_t;
+gpurng_status_t gpurng_dirichlet_alpha_create(gpurng_dirichlet_alpha_t* alpha_handle, const double* alpha, size_t k);
+gpurng_status_t gpurng_dirichlet_alpha_destroy(gpurng_dirichlet_alpha_t alpha_handle);
+/* The number of components k. */
+gpurng_status_t gpurng_dirichlet_alpha_size(gpurng_dirichlet_alpha_t alpha_handle, size_t* k);
+gpurng_status_t gpurng_generate_dirichlet(gpurng_generator_t generator, gpurng_dirichlet_alpha_t alpha_handle,
+                                          gpurng_value_type_t value_type, void* out, size_t n);
 /* With devices set (gpurng_set_devices, D devices): n values as gpurng_generate would give them, part k
  * into outs[k], which is device or managed memory of device k of the list, or host memory, and holds
  * gpurng_block_part(n / dims, D, k).count * dims values (dims: gpurng_get_dimensions; a quasi-random

@@ -217,6 +217,7 @@ struct LoadLimits {
 namespace detail {
 class GeneratorImpl;
 class DiscreteTableImpl;
+class DirichletAlphaImpl;
 }
 
 // The discrete distribution with user weights: categories 0 .. K-1 with P(i) = weights[i] /
@@ -255,6 +256,37 @@ class DiscreteTable {
   friend class Generator;
   const detail::DiscreteTableImpl& impl() const;  // throws when moved from
   std::shared_ptr<const detail::DiscreteTableImpl> impl_;
+};
+
+// The Dirichlet distribution's parameter: alpha_0 .. alpha_{K-1}, checked once and set up for the
+// gamma variates of each component (docs/ENGINES.md, "dirichlet"). Generator::generate_dirichlet
+// lays sample j out as values jK .. jK + K - 1 (row-major, NumPy's shape (samples, K)); every value is
+// in [0, 1] and each sample sums to 1 within the bound ENGINES.md states. The constructor throws
+// Error(invalid_argument) naming "alpha" for K = 0 or K > kMaxComponents, a null pointer, or a
+// component outside [1e-300, 1e300] (NaN and infinities included, with its index).
+//
+// Immutable once built; copies share it (and its device copies), so it may serve several generators
+// and threads at once. On the CUDA backend it is copied to a device at the first call that needs it
+// there and kept until the last copy is destroyed (a captured CUDA graph must not outlive it).
+class DirichletAlpha {
+ public:
+  static constexpr std::uint64_t kMaxComponents = std::uint64_t{1} << 16;
+
+  DirichletAlpha(const double* alpha, std::size_t k);
+  explicit DirichletAlpha(const std::vector<double>& alpha) : DirichletAlpha(alpha.data(), alpha.size()) {}
+  ~DirichletAlpha();
+  DirichletAlpha(const DirichletAlpha&);
+  DirichletAlpha& operator=(const DirichletAlpha&);
+  DirichletAlpha(DirichletAlpha&&) noexcept;
+  DirichletAlpha& operator=(DirichletAlpha&&) noexcept;
+
+  std::size_t size() const;      // K, the components of a sample
+  const double* alpha() const;   // alpha_0 .. alpha_{K-1} as given
+
+ private:
+  friend class Generator;
+  const detail::DirichletAlphaImpl& impl() const;  // throws when moved from
+  std::shared_ptr<const detail::DirichletAlphaImpl> impl_;
 };
 
 // Movable, not copyable. A moved-from Generator holds no engine: every member call on it, the
@@ -383,6 +415,16 @@ class Generator {
   void generate_discrete(const DiscreteTable& table, std::uint64_t* out, std::size_t n);
   // The same with the value type at run time: i32, i64, u32 or u64 (others: Error(invalid_argument)).
   void generate_discrete(const DiscreteTable& table, ValueType t, void* out, std::size_t n);
+
+  // The Dirichlet distribution (see DirichletAlpha): n values, that is n / K samples, at the offset,
+  // which then moves by n. Sample j is values jK .. jK + K - 1 and uses those positions alone, so the
+  // offset and n must be multiples of K (else Error(invalid_argument) naming "offset" or "count").
+  // Host memory, or (CUDA backend) device or managed memory. Quasi-random engines (sobol32, sobol64)
+  // are Error(unsupported), as for the other distributions that take pairs of outputs.
+  void generate_dirichlet(const DirichletAlpha& alpha, float* out, std::size_t n);
+  void generate_dirichlet(const DirichletAlpha& alpha, double* out, std::size_t n);
+  // The same with the value type at run time: f32 or f64 (others: Error(invalid_argument)).
+  void generate_dirichlet(const DirichletAlpha& alpha, ValueType t, void* out, std::size_t n);
 
   // The whole state (engine, seed state, stream selection, offset) as a versioned, checksummed
   // file; load_state() continues bit for bit. Loading checks engine, version, size and checksum,

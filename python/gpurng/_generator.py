@@ -673,6 +673,41 @@ class Generator:
         self._g.fill_discrete(table, arr)
         return arr[0] if scalar else arr
 
+    def dirichlet(self, alpha, size=None, dtype=np.float64, out=None, *, device=None):
+        """Dirichlet(alpha) vectors, as NumPy's ``dirichlet``: the result has shape ``size + (K,)``
+        (``(K,)`` for size None), row-major, so sample j is values jK .. jK+K-1 of the library's
+        sequence (``gpurng generate --dist dirichlet --alpha ...``); the generator's offset must be a
+        multiple of K. ``alpha``: K values, each in [1e-300, 1e300], K from 1 to 65536 (the library's
+        DirichletAlpha); gamma variates on the log scale, normalised by their maximum, so every value
+        is in [0, 1] and each sample sums to 1 within (K + 2) 2^-53 (float32: plus 2^-24), even for
+        alpha far below 1 (docs/ENGINES.md "dirichlet"; the bits differ from NumPy's). ``dtype``:
+        float64 (default) or float32. ``out`` and ``device="cuda"`` as for the other methods. Not
+        through ``per_device``. Bad alpha raises ValueError naming ``alpha[i]`` and its range."""
+        try:
+            a = np.ascontiguousarray(alpha, dtype=np.float64)
+        except (TypeError, ValueError) as e:
+            raise TypeError("dirichlet: alpha must be a 1-D sequence of numbers (%s)" % e) from None
+        if a.ndim != 1:
+            raise ValueError("dirichlet: alpha must be 1-D, got shape %r" % (a.shape,))
+        params = _gpurng._DirichletAlpha(a)
+        k = a.shape[0]
+        shape = _shape(size, "dirichlet")
+        if shape is not None:
+            full = shape + (k,)
+        elif out is None:
+            full = (k,)
+        else:  # out's own shape, whole samples (the library refuses a count that is not a multiple of K)
+            full = None
+            if isinstance(out, np.ndarray) and out.shape[-1:] != (k,):
+                raise ValueError("dirichlet: out's shape %r does not end in K = %d" % (out.shape, k))
+        if device == "cuda" or (out is not None and not isinstance(out, np.ndarray)):
+            return self._values("dirichlet", "dirichlet", full, dtype, out, device, _FLOATS, _FLOATS[0], params)
+        if device not in (None, "cpu"):
+            raise ValueError("dirichlet: device must be None, 'cpu' or 'cuda', got %r" % (device,))
+        arr, _ = self._output("dirichlet", full, dtype, out, _FLOATS, _FLOATS[0])
+        self._g.fill_dirichlet(params, arr)
+        return arr
+
 
 class _PerDeviceCall:
     """What Generator.per_device passes as ``device=`` to a method: the call goes to

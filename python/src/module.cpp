@@ -238,6 +238,47 @@ void fill_discrete(PyGenerator& self, const gpurng::DiscreteTable& table, const 
   self.unlocked_gil([&](gpurng::Generator& g) { g.generate_discrete(table, t, p, n); });
 }
 
+// The Dirichlet distribution's alpha from a buffer of float64 (the Python layer passes a C-contiguous
+// NumPy array; this checks again, so that no other buffer reaches the library). The library checks
+// the values (InvalidArgumentError naming alpha[i]).
+std::shared_ptr<gpurng::DirichletAlpha> make_dirichlet_alpha(const py::object& alpha) {
+  Py_buffer v{};
+  if (PyObject_GetBuffer(alpha.ptr(), &v, PyBUF_RECORDS_RO) != 0) {
+    PyErr_Clear();
+    throw py::type_error("dirichlet: alpha must be an array of float64, got " + dtype_text(alpha));
+  }
+  const std::unique_ptr<Py_buffer, void (*)(Py_buffer*)> held(&v, PyBuffer_Release);
+  ValueType t = ValueType::u32;
+  if (!buffer_type(v, &t) || t != ValueType::f64) {
+    throw py::type_error("dirichlet: alpha must be float64, got " + dtype_text(alpha));
+  }
+  if (PyBuffer_IsContiguous(&v, 'C') == 0 || reinterpret_cast<std::uintptr_t>(v.buf) % alignof(double) != 0) {
+    throw py::value_error("dirichlet: alpha must be C-contiguous and aligned");
+  }
+  const auto* a = static_cast<const double*>(v.buf);
+  const std::size_t k = static_cast<std::size_t>(v.len) / sizeof(double);
+  return std::make_shared<gpurng::DirichletAlpha>(a, k);
+}
+
+// Fills a C-contiguous writable buffer of float32 or float64 with values offset .. offset+n-1 of
+// the Dirichlet distribution (Generator::generate_dirichlet: whole samples), host memory.
+void fill_dirichlet(PyGenerator& self, const gpurng::DirichletAlpha& alpha, const py::object& out) {
+  const View view(out, "dirichlet");
+  const Py_buffer& v = view.get();
+  ValueType t = ValueType::u32;
+  if (!buffer_type(v, &t) || (t != ValueType::f32 && t != ValueType::f64)) {
+    throw py::type_error("dirichlet: out has dtype " + dtype_text(out) + ", expected float64, float32");
+  }
+  if (PyBuffer_IsContiguous(&v, 'C') == 0) throw py::value_error("dirichlet: out must be C-contiguous");
+  if (v.readonly) throw py::value_error("dirichlet: out is read-only");
+  if (reinterpret_cast<std::uintptr_t>(v.buf) % gpurng_py::value_size(t) != 0) {
+    throw py::value_error("dirichlet: out is not aligned");
+  }
+  void* const p = v.buf;
+  const std::size_t n = static_cast<std::size_t>(v.len) / gpurng_py::value_size(t);
+  self.unlocked_gil([&](gpurng::Generator& g) { g.generate_dirichlet(alpha, t, p, n); });
+}
+
 // Raw pointers (the Python layer has checked type, shape, layout and device): device memory
 // (__cuda_array_interface__, DLPack kDLCUDA / kDLCUDAManaged) ordered on the given CUDA stream
 // (DLPack numbering: 1 legacy default, 2 per-thread default, else a cudaStream_t), or host memory
@@ -466,6 +507,10 @@ PYBIND11_MODULE(_gpurng, m) {
       m, "_DiscreteTable", "The library's gpurng::DiscreteTable (use gpurng.Generator.discrete).")
       .def(py::init(&make_discrete_table), py::arg("weights"))
       .def_property_readonly("size", &gpurng::DiscreteTable::size);
+  py::class_<gpurng::DirichletAlpha, std::shared_ptr<gpurng::DirichletAlpha>>(
+      m, "_DirichletAlpha", "The library's gpurng::DirichletAlpha (use gpurng.Generator.dirichlet).")
+      .def(py::init(&make_dirichlet_alpha), py::arg("alpha"))
+      .def_property_readonly("size", &gpurng::DirichletAlpha::size);
 
   py::class_<PyGenerator>(m, "_Generator", "The library's gpurng::Generator (use gpurng.Generator).")
       .def(py::init<const std::string&, const std::string&>(), py::arg("engine"), py::arg("backend") = "auto")
@@ -513,6 +558,8 @@ PYBIND11_MODULE(_gpurng, m) {
            "library's order (missing ones take its defaults; uniform_int: two exact integers lo, hi).")
       .def("fill_discrete", &fill_discrete, py::arg("table"), py::arg("out"),
            "Fills a C-contiguous writable NumPy array of int32/int64/uint32/uint64 with the table's values.")
+      .def("fill_dirichlet", &fill_dirichlet, py::arg("alpha"), py::arg("out"),
+           "Fills a C-contiguous writable NumPy array of float64/float32 with whole Dirichlet samples.")
       .def("fill_pointer", &fill_pointer, py::arg("dist"), py::arg("ptr"), py::arg("n"), py::arg("typestr"),
            py::arg("params"), py::arg("stream"), py::arg("device_memory"),
            "Fills n values at a pointer: device memory ordered on a CUDA stream (DLPack numbering), or host memory.")

@@ -152,6 +152,15 @@ Draw make_draw(const std::string& dist, ValueType type, const py::handle& params
     d.table = &params.cast<const gpurng::DiscreteTable&>();
     return d;
   }
+  if (dist == "dirichlet") {
+    if (type != ValueType::f32 && type != ValueType::f64) {
+      throw py::type_error(std::string("dirichlet: an output of type ") + value_type_name(type) +
+                           " cannot hold its values (use float64 or float32)");
+    }
+    d.type = type;
+    d.alpha = &params.cast<const gpurng::DirichletAlpha&>();
+    return d;
+  }
   d.dist = gpurng::parse_distribution(dist);
   d.type = type;
   const gpurng::DistributionInfo& info = gpurng::distribution_info(d.dist);
@@ -182,6 +191,7 @@ Draw make_draw(const std::string& dist, ValueType type, const py::handle& params
 
 void generate(gpurng::Generator& g, const Draw& d, void* ptr, std::size_t n) {
   if (d.table != nullptr) return g.generate_discrete(*d.table, d.type, ptr, n);
+  if (d.alpha != nullptr) return g.generate_dirichlet(*d.alpha, d.type, ptr, n);
   try {
     if (d.dist != gpurng::Distribution::uniform_int) {
       g.generate(d.dist, d.type, d.params.data(), d.params.size(), ptr, n);

@@ -360,3 +360,13 @@ def test_discrete_fills_cupy_torch_and_device_arrays():
         seen += 1
     if not seen:
         pytest.skip("neither CuPy nor PyTorch is installed (the DeviceArray part ran)")
+
+
+def test_dirichlet_fills_device_arrays():
+    alpha = np.array([0.5, 2.0, 1e-3, 30.0, 1.0])
+    expected = gpurng.Generator("mrg32k3a", seed=3, backend="cpu", offset=10).dirichlet(alpha, 6001, np.float32)
+    g = gpurng.Generator("mrg32k3a", seed=3, backend="cuda", offset=10)
+    a = g.dirichlet(alpha, 6001, np.float32, device="cuda")
+    assert isinstance(a, gpurng.DeviceArray) and a.shape == (6001, 5) and as_bytes(a.get()) == as_bytes(expected)
+    host = gpurng.Generator("mrg32k3a", seed=3, backend="cuda", offset=10).dirichlet(alpha, 6001, np.float32)
+    assert as_bytes(host) == as_bytes(expected)

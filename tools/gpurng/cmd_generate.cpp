@@ -57,11 +57,13 @@ struct GenerateOptions {
 // The discrete distribution with user weights is not in distributions() (its parameter is a table,
 // not numbers): it has its own name and option here.
 constexpr const char* kDiscrete = "discrete";
+// Nor is the Dirichlet distribution (its parameter is a vector): --dist dirichlet --alpha a0,a1,...
+constexpr const char* kDirichlet = "dirichlet";
 
 std::string dist_names() {
   std::string names;
   for (const DistributionInfo& d : distributions()) names += (names.empty() ? "" : ", ") + std::string(d.name);
-  return names + ", " + kDiscrete;
+  return names + ", " + kDiscrete + ", " + kDirichlet;
 }
 
 Distribution parse_dist(const std::string& s) {
@@ -145,6 +147,21 @@ ValueKind discrete_kind(const GenerateOptions& o) {
   usage_error("--precision: '" + o.precision + "' is not one of int64, int32, uint64, uint32 (the value types of --dist discrete)");
 }
 
+// --dist dirichlet: float or double (default double); --alpha is its vector, no other distribution
+// parameter applies.
+ValueKind dirichlet_kind(const GenerateOptions& o) {
+  for (const auto& [name, value] : o.dist_params) {
+    const std::string option = "--" + name;
+    if (name != "alpha" && o.given(option.c_str())) {
+      usage_error(option + " does not apply to --dist dirichlet (its parameter is --alpha)");
+    }
+  }
+  if (o.given("--normal-method")) usage_error("--normal-method applies to --dist normal and lognormal only");
+  if (!o.given("--precision") || o.precision == "double") return ValueKind::f64;
+  if (o.precision == "float") return ValueKind::f32;
+  usage_error("--precision: '" + o.precision + "' is not one of double, float (the value types of --dist dirichlet)");
+}
+
 Format parse_format(const std::string& s) {
   if (s == "txt") return Format::txt;
   if (s == "bin") return Format::bin;
@@ -152,11 +169,17 @@ Format parse_format(const std::string& s) {
   usage_error("--format: '" + s + "' is not one of txt, bin, npy");
 }
 
-// One chunk of the requested distribution into buf (the discrete one when there is a table).
+// One chunk of the requested distribution into buf (the discrete one when there is a table, the
+// Dirichlet one when there is an alpha vector).
 void generate_chunk(Generator& g, Distribution dist, ValueKind kind, const std::vector<double>& params,
-                    const std::optional<DiscreteTable>& table, void* buf, std::size_t n) {
+                    const std::optional<DiscreteTable>& table, const std::optional<DirichletAlpha>& alpha, void* buf,
+                    std::size_t n) {
   if (table) {
     g.generate_discrete(*table, value_type_of(kind), buf, n);
+    return;
+  }
+  if (alpha) {
+    g.generate_dirichlet(*alpha, value_type_of(kind), buf, n);
     return;
   }
   if (dist == Distribution::bits) {
@@ -275,7 +298,9 @@ int run(const GenerateOptions& o) {
   const Engine engine = parse_engine(o.engine);
   // discrete maps the uniform doubles of its positions (Generator::generate_discrete).
   const bool discrete = o.dist == kDiscrete;
-  const Distribution dist = discrete ? Distribution::uniform : parse_dist(o.dist);
+  // dirichlet makes whole samples from the uniform doubles of their positions (generate_dirichlet).
+  const bool dirichlet = o.dist == kDirichlet;
+  const Distribution dist = discrete || dirichlet ? Distribution::uniform : parse_dist(o.dist);
   const Format format = parse_format(o.format);
   const Backend backend = parse_backend_option(o.backend);
   const std::uint64_t count = parse_u64(o.count, "--count");
@@ -286,7 +311,29 @@ int run(const GenerateOptions& o) {
   ValueKind kind;
   std::vector<double> params;
   std::optional<DiscreteTable> table;
-  if (discrete) {
+  std::optional<DirichletAlpha> alpha;
+  if (dirichlet) {
+    if (o.given("--weights")) usage_error("--weights applies to --dist discrete only, not to --dist dirichlet");
+    kind = dirichlet_kind(o);
+    if (!o.given("--alpha")) {
+      usage_error("--dist dirichlet needs --alpha: its components as a comma-separated list, or @path of a file");
+    }
+    const std::vector<double> a = read_weights_option(o.dist_params.at("alpha"), "--alpha", kMaxWeightsFileBytes, "component");
+    try {
+      alpha.emplace(a);
+    } catch (const Error& e) {
+      throw Error(e.status(), std::string("--alpha: ") + e.what());
+    }
+    const std::uint64_t k = alpha->size();
+    if (count % k != 0) {
+      usage_error("--count: " + o.count + " is not a multiple of K = " + std::to_string(k) +
+                  " (the components of --alpha: dirichlet values are whole samples of K)");
+    }
+    if (offset % k != 0) {
+      usage_error("--offset: " + o.offset + " is not a multiple of K = " + std::to_string(k) +
+                  " (sample j is values jK .. jK + K - 1)");
+    }
+  } else if (discrete) {
     kind = discrete_kind(o);
     if (!o.given("--weights")) usage_error("--dist discrete needs --weights: a comma-separated list, or @path of a file");
     const std::vector<double> weights = read_weights_option(o.weights, "--weights");
@@ -328,6 +375,8 @@ int run(const GenerateOptions& o) {
     device_count = devices.size();
   }
   for_option("--offset", [&] { g.offset(offset); });
+  // A quasi-random engine cannot serve dirichlet: refused here, before any output (nothing is made).
+  if (alpha) for_option("--dist", [&] { g.generate_dirichlet(*alpha, value_type_of(kind), nullptr, 0); });
   if (count > g.remaining()) {
     usage_error("--count: " + o.count + " values from offset " + o.offset + " pass the end of the addressable " +
                 o.engine + " sequence (at most " + std::to_string(g.remaining()) + " from this offset)");
@@ -353,15 +402,16 @@ int run(const GenerateOptions& o) {
   ValueWriter writer(format, kind, target);
   writer.begin(count);
 
-  const std::size_t chunk = dims > 1 ? static_cast<std::size_t>(std::max<std::uint64_t>(count, 1))
-                           : g.backend() == Backend::cuda ? (std::size_t{1} << 24) * device_count
-                                                          : std::size_t{1} << 20;
+  std::size_t chunk = dims > 1 ? static_cast<std::size_t>(std::max<std::uint64_t>(count, 1))
+                     : g.backend() == Backend::cuda ? (std::size_t{1} << 24) * device_count
+                                                    : std::size_t{1} << 20;
+  if (alpha) chunk = std::max<std::size_t>(1, chunk / alpha->size()) * alpha->size();  // whole samples
   std::vector<unsigned char> buf(static_cast<std::size_t>(std::min<std::uint64_t>(count, chunk)) * value_bytes(kind));
   const bool show = o.progress == "always" || (o.progress == "auto" && stderr_is_terminal());
   Progress progress(count, show);
   for (std::uint64_t done = 0; done < count;) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, count - done));
-    generate_chunk(g, dist, kind, params, table, buf.data(), n);
+    generate_chunk(g, dist, kind, params, table, alpha, buf.data(), n);
     writer.write(buf.data(), n);
     done += n;
     progress.update(done);
@@ -384,6 +434,7 @@ std::function<int()> add_generate_command(CLI::App& app) {
       "  gpurng generate --engine mt19937 --dist bits --offset 9999 --count 1   (std::mt19937: 4123659995)\n"
       "  gpurng generate --dist normal --precision float --count 2^28 --format npy --out normals.npy\n"
       "  gpurng generate --dist discrete --weights 0.1,0.2,0.7 --count 5   (categories 0, 1, 2)\n"
+      "  gpurng generate --dist dirichlet --alpha 1,2,3 --count 6   (two samples of 3, row-major)\n"
       "  gpurng generate --engine kiss --dist bits --count 2^40 --format bin --out - | practrand-RNG_test stdin32");
   cmd->add_option("--engine", o->engine, "Engine (see 'gpurng list')")->capture_default_str();
   auto* seed = cmd->add_option("--seed", o->seed, "64-bit seed (engine-specific mapping, see docs/ENGINES.md; mt19937: init_genrand, < 2^32; threefry2x32-20: < 2^32; default: the engine's reference state)");
@@ -409,6 +460,10 @@ std::function<int()> add_generate_command(CLI::App& app) {
       if (name == "mean" || name == "stddev") {
         help += "; normal/lognormal: |mean| + 10*stddev at most the largest value of the type, and for lognormal "
                 "mean + 10*stddev at most its log (88.7 float, 709.8 double), so that every value is finite";
+      } else if (name == "alpha") {
+        help += "; dirichlet: the vector alpha_0,...,alpha_{K-1} (each in [1e-300, 1e300], K up to 65536), a "
+                "comma-separated list or @path of a file of numbers; --count and --offset are then multiples of K "
+                "(sample j is values jK .. jK+K-1)";
       } else if (name == "lambda") {
         help += "; exponential: at least 40 / the largest value of the type (1.2e-37 float, 2.2e-307 double)";
       }

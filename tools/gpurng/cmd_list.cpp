@@ -40,6 +40,12 @@ std::function<int()> add_list_command(CLI::App& app) {
     fmt::format_to(out, "  {:<18} {}\n  {:<18} values: {};{}\n", "discrete",
                    "categories 0 .. K-1 with P(i) = w_i / sum(w), K up to 2^31 (Walker's alias method)", "",
                    "int32|int64|uint32|uint64", " --weights w0,w1,... or @file (required)");
+    // Nor is dirichlet: its parameter is a vector (DirichletAlpha).
+    fmt::format_to(out, "  {:<18} {}\n  {:<18} values: {};{}\n", "dirichlet",
+                   "vectors of K components summing to 1, sample j = values jK .. jK+K-1 (gamma variates on the log "
+                   "scale, normalised)", "", "float|double",
+                   " --alpha a0,a1,... or @file (required; each in [1e-300, 1e300], K up to 65536; --count and "
+                   "--offset multiples of K)");
     const std::vector<DeviceInfo> devices = cuda_devices();
     fmt::format_to(out, "backends:\n");
     fmt::format_to(out, "  cpu          available\n");

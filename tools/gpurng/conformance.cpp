@@ -62,6 +62,15 @@ const std::vector<std::vector<double>>& param_sets(const DistributionInfo& d) {
                                           " (tools/gpurng/conformance.cpp)");
 }
 
+// The Dirichlet distribution (not in distributions(): its parameter is a vector): one sample of
+// K = kPositionsPerCall components per value type, every branch of the gamma sampler (shapes below
+// 0.1, below 1, 1, above 1, large).
+const std::vector<double>& dirichlet_alpha() {
+  static const std::vector<double> alpha = {1e-3, 0.05, 0.5, 1.0, 2.5, 30.0, 200.0};
+  static_assert(kPositionsPerCall == 7, "one sample per call");
+  return alpha;
+}
+
 const char* type_name(ValueType t) {
   static const char* const names[] = {"uint32", "uint64", "float", "double", "int32", "int64", "float16", "bfloat16"};
   return names[static_cast<int>(t)];
@@ -156,6 +165,30 @@ std::string conformance_digest(const ConformanceVariant& v, const ConformanceRun
           hash.update(values.data(), values.size());
         }
       }
+    }
+    // Then one Dirichlet sample per value type, at the next multiple of K (a sample's positions).
+    const DirichletAlpha alpha(dirichlet_alpha());
+    const std::uint64_t k = alpha.size();
+    for (ValueType t : {ValueType::f32, ValueType::f64}) {
+      const std::uint64_t at = reachable ? (g.offset() + k - 1) / k * k : start;
+      std::ostringstream header;
+      header << "dist=dirichlet type=" << type_name(t) << " params=" << params_text(dirichlet_alpha())
+             << " position=" << at << " count=" << k << "\n";
+      hash.update(header.str());
+      if (!reachable || g.offset() + g.remaining() - at < k) {
+        hash.update("unreachable\n");
+        continue;
+      }
+      std::vector<unsigned char> values(k * type_bytes(t));
+      g.offset(at);
+      try {
+        g.generate_dirichlet(alpha, t, values.data(), k);
+      } catch (const Error& e) {
+        if (e.status() != Status::unsupported) throw;
+        hash.update("unsupported\n");  // quasi-random engines
+        continue;
+      }
+      hash.update(values.data(), values.size());
     }
   }
   return support::Sha256::to_hex(hash.finish());

@@ -38,7 +38,7 @@ std::string shown(std::string_view token) {
   throw Error(Status::invalid_argument, source + ": " + message);
 }
 
-double parse_entry(std::string_view token, const Place& at, const std::string& source) {
+double parse_entry(std::string_view token, const Place& at, const std::string& source, const std::string& noun) {
   if (token.size() > kMaxWeightChars) {
     bad(source, where(at) + " is longer than " + std::to_string(kMaxWeightChars) + " characters: '" +
                     shown(token) + "...'");
@@ -50,9 +50,9 @@ double parse_entry(std::string_view token, const Place& at, const std::string& s
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   if (end != text.c_str() + text.size() || std::isnan(v) || std::isinf(v)) {
-    bad(source, where(at) + ": '" + shown(token) + "' is not a finite number; each weight must be finite and >= 0");
+    bad(source, where(at) + ": '" + shown(token) + "' is not a finite number; each " + noun + " must be finite and >= 0");
   }
-  if (v < 0.0) bad(source, where(at) + ": '" + shown(token) + "' is negative; each weight must be finite and >= 0");
+  if (v < 0.0) bad(source, where(at) + ": '" + shown(token) + "' is negative; each " + noun + " must be finite and >= 0");
   // ERANGE with a finite value is an underflow: the nearest double (subnormal or 0), as for any
   // decimal a double does not hold exactly.
   return v;
@@ -62,7 +62,8 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; 
 
 }  // namespace
 
-std::vector<double> parse_weights_text(std::string_view text, const std::string& source, std::uint64_t max_entries) {
+std::vector<double> parse_weights_text(std::string_view text, const std::string& source, std::uint64_t max_entries,
+                                       const std::string& noun) {
   std::vector<double> weights;
   std::uint64_t line = 1;
   std::size_t line_start = 0;
@@ -90,21 +91,22 @@ std::vector<double> parse_weights_text(std::string_view text, const std::string&
       while (i < text.size() && !is_space(text[i]) && text[i] != ',' && text[i] != '#') ++i;
       const Place here{weights.size() + 1, line, start - line_start + 1};
       if (weights.size() >= max_entries) {
-        bad(source, where(here) + " is one too many: at most " + std::to_string(max_entries) + " weights");
+        bad(source, where(here) + " is one too many: at most " + std::to_string(max_entries) + " " + noun + "s");
       }
-      weights.push_back(parse_entry(text.substr(start, i - start), here, source));
+      weights.push_back(parse_entry(text.substr(start, i - start), here, source, noun));
       open_comma = false;
     }
   }
   if (open_comma) bad(source, "the comma at line " + std::to_string(comma_at.line) + ", column " +
                                   std::to_string(comma_at.column) + " has no number after it");
-  if (weights.empty()) bad(source, "no weights (an empty list or file); give at least one number");
+  if (weights.empty()) bad(source, "no " + noun + "s (an empty list or file); give at least one number");
   return weights;
 }
 
-std::vector<double> read_weights_option(const std::string& value, const std::string& option, std::uint64_t max_bytes) {
+std::vector<double> read_weights_option(const std::string& value, const std::string& option, std::uint64_t max_bytes,
+                                        const std::string& noun) {
   const std::uint64_t max_entries = DiscreteTable::kMaxCategories;
-  if (value.empty() || value[0] != '@') return parse_weights_text(value, option, max_entries);
+  if (value.empty() || value[0] != '@') return parse_weights_text(value, option, max_entries, noun);
   const std::string path = value.substr(1);
   const std::string source = option + " file '" + path + "'";
   if (path.empty()) bad(option, "'@' needs a file name after it (@path)");
@@ -124,7 +126,7 @@ std::vector<double> read_weights_option(const std::string& value, const std::str
     }
   }
   if (in.bad()) throw Error(Status::io_error, source + ": read failed: " + std::strerror(errno));
-  return parse_weights_text(text, source, max_entries);
+  return parse_weights_text(text, source, max_entries, noun);
 }
 
 }  // namespace gpurng::cli

@@ -35,6 +35,7 @@
 #include "gpurng/core/dist/beta.hpp"
 #include "gpurng/core/dist/bernoulli_geometric.hpp"
 #include "gpurng/core/dist/binomial.hpp"
+#include "gpurng/core/dist/dirichlet.hpp"
 #include "gpurng/core/dist/gamma.hpp"
 #include "gpurng/core/dist/half.hpp"
 #include "gpurng/core/dist/hypergeometric.hpp"
@@ -49,6 +50,7 @@
 #if !defined(__CUDACC_RTC__)
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "gpurng/core/dist/parameter_checks.hpp"
 #endif
@@ -65,6 +67,40 @@ GPURNG_HD GPURNG_FORCEINLINE void draw(G& g, const Tr& tr, typename Tr::value_ty
   typename G::Engine::raw_type raw[Tr::arity];
   for (int j = 0; j < Tr::arity; ++j) raw[j] = g.next_raw();
   tr(raw, out);
+}
+
+// The Dirichlet distribution (vector values): a sampler over gamma shapes in device memory (see
+// dirichlet() below). draw_dirichlet(g, d, out) makes one whole sample, out[0 .. d.k), from the next
+// d.k raw outputs of g: after init(seed, stream, offset) with offset = j d.k, the s-th call gives the
+// host's sample j + s (generate_dirichlet's values (j + s) K .. (j + s) K + K - 1). For T = double
+// out holds the sample's uniforms first (core::dist::dirichlet_sample, one gamma variate per value);
+// for float the uniforms are read twice from a copy of g (dirichlet_sample_streamed, two gamma
+// variates per value, no storage). Both give the host's values bit for bit.
+template <class G, class T = float>
+struct Dirichlet {
+  using value_type = T;
+  const core::dist::GammaShape* shapes;  // k shapes, device memory (or host memory on the host)
+  std::uint32_t k;
+};
+
+namespace dist_detail {
+template <class G>
+struct RawUniforms {
+  G g;
+  GPURNG_HD double uniform() { return core::dist::uniform_of<typename G::Engine, double>(g.next_raw()); }
+};
+}  // namespace dist_detail
+
+template <class G, class T>
+GPURNG_HD void draw_dirichlet(G& g, const Dirichlet<G, T>& d, T* out) {
+  if constexpr (std::is_same<T, double>::value) {
+    for (std::uint32_t i = 0; i < d.k; ++i) out[i] = core::dist::uniform_of<typename G::Engine, double>(g.next_raw());
+    core::dist::dirichlet_sample<double>(d.shapes, d.k, out, out);
+  } else {
+    dist_detail::RawUniforms<G> source{g};
+    core::dist::dirichlet_sample_streamed<T>(d.shapes, d.k, source, out);
+    g = source.g;
+  }
 }
 
 #if !defined(__CUDACC_RTC__)
@@ -262,6 +298,24 @@ core::dist::AliasDiscrete<dist_detail::E<G>, I> discrete(const double* threshold
     dist_detail::require("discrete: k must be in [1, 2^31], got " + std::to_string(k));
   }
   return {core::dist::AliasTableView{threshold, alias, k}};
+}
+// The Dirichlet distribution: dirichlet_shapes(alpha, k) checks alpha as the host API does (1 <= k <=
+// 2^16, each in [1e-300, 1e300]) and returns the k gamma shapes to copy to device memory; then
+// dirichlet<G, T>(device_shapes, k) is the sampler for draw_dirichlet (T = float or double).
+inline std::vector<core::dist::GammaShape> dirichlet_shapes(const double* alpha, std::uint64_t k) {
+  dist_detail::require(core::dist::check_dirichlet(alpha, k));
+  std::vector<core::dist::GammaShape> shapes(static_cast<std::size_t>(k));
+  for (std::uint64_t i = 0; i < k; ++i) shapes[i] = core::dist::gamma_shape_setup(alpha[i]);
+  return shapes;
+}
+template <class G, class T = float>
+Dirichlet<G, T> dirichlet(const core::dist::GammaShape* shapes, std::uint64_t k) {
+  dist_detail::require_value_type<T>();
+  if (shapes == nullptr) dist_detail::require("dirichlet: shapes must not be null");
+  if (k == 0 || k > core::dist::kDirichletMaxComponents) {
+    dist_detail::require("dirichlet alpha: must have 1 to 65536 components, got " + std::to_string(k));
+  }
+  return {shapes, static_cast<std::uint32_t>(k)};
 }
 #endif  // !__CUDACC_RTC__
 

@@ -47,6 +47,7 @@ enum class DrawTag : std::uint32_t {
   negative_binomial = 8,
   uniform_int = 9,
   hypergeometric = 10,
+  dirichlet = 11,
 };
 
 // The bits of a raw output as a 64-bit word: the integer itself, or for a raw output that is a pair

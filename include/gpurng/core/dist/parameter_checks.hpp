@@ -1,5 +1,6 @@
 // Parameter checks of the distributions in poisson.hpp, binomial.hpp, negative_binomial.hpp,
-// gamma.hpp, beta.hpp, student_t.hpp, truncated_normal.hpp and hypergeometric.hpp (host only).
+// gamma.hpp, beta.hpp, student_t.hpp, truncated_normal.hpp, hypergeometric.hpp and dirichlet.hpp
+// (host only).
 //
 // Each returns "" for valid parameters, otherwise one message naming the distribution, the parameter,
 // its valid range and the value given (e.g. "poisson lambda: must be in [0, 2^31], got nan"). The
@@ -116,6 +117,25 @@ inline std::string check_truncated_normal(double mean, double stddev, double low
   if (!(a < b) || a == INFINITY || b == -INFINITY) {
     return "truncated normal lower, upper: (bound - mean)/stddev must stay distinct and finite on the inner side, got " +
            check_detail::number(a) + " and " + check_detail::number(b);
+  }
+  return {};
+}
+
+// The largest K of the Dirichlet distribution. A sample is one serial loop (one GPU thread, one CPU
+// iteration) of K gamma variates, and the library keeps K shapes (32 bytes each) per device; 2^16
+// keeps one sample's loop in the order of a millisecond on one GPU thread.
+inline constexpr std::uint64_t kDirichletMaxComponents = std::uint64_t{1} << 16;
+
+// alpha[0 .. k): 1 <= k <= kDirichletMaxComponents, each a gamma shape (check_detail::shape).
+inline std::string check_dirichlet(const double* alpha, std::uint64_t k) {
+  if (k == 0 || k > kDirichletMaxComponents) {
+    return "dirichlet alpha: must have 1 to 65536 components, got " + std::to_string(k);
+  }
+  if (alpha == nullptr) return "dirichlet alpha: null pointer with " + std::to_string(k) + " components";
+  for (std::uint64_t i = 0; i < k; ++i) {
+    if (!(alpha[i] >= check_detail::kShapeMin && alpha[i] <= check_detail::kShapeMax)) {
+      return "dirichlet alpha[" + std::to_string(i) + "]: must be in [1e-300, 1e300], got " + check_detail::number(alpha[i]);
+    }
   }
   return {};
 }

@@ -1,0 +1,121 @@
+// The CUDA body of the Dirichlet distribution: the gamma shapes' per-device copies and the kernel that
+// turns each sample's uniform doubles into its values with core::dist::dirichlet_sample, the function
+// the CPU loop runs. The uniforms come from the engine's own uniform-double generation (any engine,
+// any family), so this file instantiates nothing per engine.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "cuda/check.cuh"
+#include "cuda/dirichlet_launch.hpp"
+#include "cuda/grid.cuh"
+#include "cuda/relaxed_capture.cuh"
+#include "cuda/workspace.cuh"
+#include "gpurng/core/dist/dirichlet.hpp"
+
+namespace gpurng::detail::cuda {
+
+struct ShapeDeviceCopies {
+  struct Copy {
+    int device;
+    core::dist::GammaShape* shapes;
+  };
+  std::vector<Copy> copies;
+};
+
+// cudaFree synchronises the device, so a call in flight that reads the shapes finishes first. Each copy
+// is freed on its own device (the caller's device restored after).
+void ShapeDeviceCopiesDeleter::operator()(ShapeDeviceCopies* p) const noexcept {
+  if (p == nullptr) return;
+  int caller = -1;
+  const bool known = cudaGetDevice(&caller) == cudaSuccess;
+  for (const ShapeDeviceCopies::Copy& c : p->copies) {
+    if (cudaSetDevice(c.device) != cudaSuccess) continue;
+    cudaFree(c.shapes);
+  }
+  if (known) cudaSetDevice(caller);
+  delete p;
+}
+
+const core::dist::GammaShape* shapes_on_device(ShapeDeviceCopiesPtr& copies, const core::dist::GammaShape* host,
+                                               std::size_t k) {
+  if (!copies) copies.reset(new ShapeDeviceCopies());
+  const int device = current_device();
+  for (const ShapeDeviceCopies::Copy& c : copies->copies) {
+    if (c.device == device) return c.shapes;
+  }
+  // Set-up outside the caller's work, even while the caller's stream is being captured (workspace.cuh).
+  RelaxedCapture relaxed;
+  PrivateStream upload;
+  upload.create();
+  auto* shapes = static_cast<core::dist::GammaShape*>(upload.upload(
+      host, k * sizeof(core::dist::GammaShape), "cudaMalloc (dirichlet alpha)", "cudaMemcpyAsync (dirichlet alpha)"));
+  try {
+    copies->copies.push_back(ShapeDeviceCopies::Copy{device, shapes});
+  } catch (...) {
+    cudaFree(shapes);
+    throw;
+  }
+  return shapes;
+}
+
+namespace {
+
+// One thread per sample: u holds the samples' uniforms (overwritten with the log-gammas), out gets the
+// values; u and out may be the same memory (T = double, in place): dirichlet_sample writes out[i] after
+// reading u[i], and no other thread touches the sample.
+template <class T>
+__global__ void dirichlet_kernel(const core::dist::GammaShape* shapes, std::uint32_t k, double* u, T* out,
+                                 std::uint64_t samples) {
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  for (std::uint64_t s = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; s < samples; s += stride) {
+    core::dist::dirichlet_sample<T>(shapes, k, u + s * k, out + s * k);
+  }
+}
+
+// Compute-bound rejection sampling: enough threads for every sample, up to one wave of resident blocks
+// striding over them.
+template <class T>
+void launch(const core::dist::GammaShape* shapes, std::uint32_t k, double* u, T* out, std::size_t samples,
+            cudaStream_t stream) {
+  constexpr int kThreads = 128;
+  const std::uint64_t needed = (std::uint64_t(samples) + kThreads - 1) / kThreads;
+  const std::uint64_t blocks = clamp_grid(std::min(needed, wave_blocks(dirichlet_kernel<T>, kThreads)));
+  dirichlet_kernel<T><<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(shapes, k, u, out, samples);
+  check(cudaGetLastError(), "dirichlet_kernel launch");
+}
+
+}  // namespace
+
+void dirichlet_fill(const core::dist::GammaShape* device_shapes, std::uint32_t k, ValueType t, void* out, std::size_t n,
+                    std::size_t chunk, CUstream_st* stream,
+                    const std::function<void(double* u, std::size_t count)>& uniforms) {
+  if (t == ValueType::f64) {
+    auto* d = static_cast<double*>(out);
+    uniforms(d, n);
+    launch(device_shapes, k, d, d, n / k, stream);
+    return;
+  }
+  if (t != ValueType::f32) throw Error(Status::internal_error, "dirichlet: value type not checked by the front");
+  chunk = std::max<std::size_t>(k, std::min(chunk, n));
+  double* scratch = nullptr;
+  check(cudaMallocAsync(reinterpret_cast<void**>(&scratch), chunk * sizeof(double), stream),
+        "cudaMallocAsync (dirichlet scratch)");
+  try {
+    auto* dst = static_cast<float*>(out);
+    for (std::size_t done = 0; done < n;) {
+      const std::size_t count = std::min(chunk, n - done);
+      uniforms(scratch, count);  // ordered on stream after the previous chunk's kernel read the scratch
+      launch(device_shapes, k, scratch, dst + done, count / k, stream);
+      done += count;
+    }
+  } catch (...) {
+    (void)cudaFreeAsync(scratch, stream);
+    throw;
+  }
+  check(cudaFreeAsync(scratch, stream), "cudaFreeAsync (dirichlet scratch)");
+}
+
+}  // namespace gpurng::detail::cuda
