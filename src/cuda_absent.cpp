@@ -25,13 +25,19 @@ void generate_to_host(void*, std::size_t, std::size_t, CUstream_st*, const std::
 }
 // The mapped outputs' device maps (held in std::function, so linked even where never called).
 void mapped_fill(void*, std::size_t, std::size_t, std::size_t, std::size_t, CUstream_st*,
-                 const std::function<void(void*, std::size_t)>&, const std::function<void(const void*, void*, std::size_t)>&) {
+                 const std::function<void(void*, std::size_t)>&, const std::function<void(void*, void*, std::size_t)>&) {
   throw Error(Status::no_device, "this gpurng was built without CUDA support");
 }
 core::dist::AliasTableView alias_table_on_device(AliasDeviceCopiesPtr&, const core::dist::AliasTableView&) {
   throw Error(Status::no_device, "this gpurng was built without CUDA support");
 }
 void alias_map(const core::dist::AliasTableView&, ValueType, const double*, void*, std::size_t, CUstream_st*) {
+  throw Error(Status::no_device, "this gpurng was built without CUDA support");
+}
+const core::dist::GammaShape* shapes_on_device(ShapeDeviceCopiesPtr&, const core::dist::GammaShape*, std::size_t) {
+  throw Error(Status::no_device, "this gpurng was built without CUDA support");
+}
+void dirichlet_map(const core::dist::GammaShape*, std::uint32_t, ValueType, double*, void*, std::size_t, CUstream_st*) {
   throw Error(Status::no_device, "this gpurng was built without CUDA support");
 }
 void half_map(ValueType, const float*, void*, std::size_t, CUstream_st*) {

@@ -69,11 +69,11 @@ void generate_discrete(GeneratorImpl& g, const DiscreteTableImpl& table, ValueTy
   map.what = "generate_discrete";
   map.source = dists::make_request(Distribution::uniform, ValueType::f64, nullptr, 0);
   map.out_size = value_size(type);
-  map.host_map = [&](const void* u, void* dst, std::size_t count, unsigned threads) {
+  map.host_map = [&](void* u, void* dst, std::size_t count, unsigned threads) {
     host_map(table.host_view(), type, u, dst, count, threads);
   };
   // On the current device: the table's copy there (uploaded at its first use on that device).
-  map.device_map = [&](const void* u, void* dst, std::size_t count, CUstream_st* stream) {
+  map.device_map = [&](void* u, void* dst, std::size_t count, CUstream_st* stream) {
     cuda::alias_map(table.device_view(), type, static_cast<const double*>(u), dst, count, stream);
   };
   mapped_generate(g, map, out, n);

@@ -14,7 +14,7 @@ void generate_half(GeneratorImpl& g, const Request& req, void* out, std::size_t 
   map.source = req;
   map.source.type = ValueType::f32;
   map.out_size = value_size(type);
-  map.host_map = [type](const void* src, void* dst, std::size_t count, unsigned threads) {
+  map.host_map = [type](void* src, void* dst, std::size_t count, unsigned threads) {
     const auto* f = static_cast<const float*>(src);
     if (type == ValueType::f16) {
       cpu::half_map<core::dist::HalfFormat::binary16>(f, dst, count, threads);
@@ -22,7 +22,7 @@ void generate_half(GeneratorImpl& g, const Request& req, void* out, std::size_t 
       cpu::half_map<core::dist::HalfFormat::bfloat16>(f, dst, count, threads);
     }
   };
-  map.device_map = [type](const void* src, void* dst, std::size_t count, CUstream_st* stream) {
+  map.device_map = [type](void* src, void* dst, std::size_t count, CUstream_st* stream) {
     cuda::half_map(type, static_cast<const float*>(src), dst, count, stream);
   };
   mapped_generate(g, map, out, n);

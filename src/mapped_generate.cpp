@@ -2,6 +2,7 @@
 #include "mapped_generate.hpp"
 
 #include <algorithm>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -20,9 +21,12 @@ constexpr std::size_t kHostChunkBytes = std::size_t{8} << 20;
 constexpr std::size_t kDeviceChunkBytes = std::size_t{32} << 20;
 
 // A quasi-random engine with D > 1 lays a call out dimension-major over its whole length, so its
-// source values must come from one call, as the caller's call of n values would.
-std::size_t chunk_for(const GeneratorImpl& g, std::size_t n, std::size_t bytes, std::size_t source_size) {
-  return g.engine_->values_per_position() > 1 ? n : std::min(n, std::max<std::size_t>(1, bytes / source_size));
+// source values must come from one call, as the caller's call of n values would. Otherwise whole
+// units of the map, at least one.
+std::size_t chunk_for(const GeneratorImpl& g, const ValueMap& m, std::size_t n, std::size_t bytes) {
+  if (g.engine_->values_per_position() > 1) return n;
+  const std::size_t units = std::max<std::size_t>(1, bytes / value_size(m.source.type) / m.granule);
+  return std::min(n, units * m.granule);
 }
 
 // Host (or managed) memory: the source values from the generator's ordinary call (any backend,
@@ -36,8 +40,8 @@ void fill_on_host(GeneratorImpl& g, const ValueMap& m, void* out, std::size_t n)
     return;
   }
   // Doubles keep the scratch aligned for any source type.
-  std::vector<double> scratch((chunk_for(g, n, kHostChunkBytes, source_size) * source_size + 7) / 8);
-  const std::size_t chunk = scratch.size() * 8 / source_size;
+  const std::size_t chunk = chunk_for(g, m, n, kHostChunkBytes);
+  std::vector<double> scratch((chunk * source_size + 7) / 8);
   auto* dst = static_cast<unsigned char*>(out);
   for (std::size_t done = 0; done < n;) {
     const std::size_t count = std::min(chunk, n - done);
@@ -56,15 +60,17 @@ void fill_on_device(GeneratorImpl& g, const ValueMap& m, void* out, std::size_t 
   // cudaMallocAsync, which under stream capture is not yet memory that cudaPointerGetAttributes
   // knows, so generate_here's pointer check would send it down the host-memory path.
   cuda::mapped_fill(
-      out, n, m.out_size, source_size, chunk_for(g, n, kDeviceChunkBytes, source_size), g.ctx_.stream,
+      out, n, m.out_size, source_size, chunk_for(g, m, n, kDeviceChunkBytes), g.ctx_.stream,
       [&](void* src, std::size_t count) { g.engine_->generate(m.source, src, count, g.ctx_); },
-      [&](const void* src, void* dst, std::size_t count) { m.device_map(src, dst, count, g.ctx_.stream); });
+      [&](void* src, void* dst, std::size_t count) { m.device_map(src, dst, count, g.ctx_.stream); });
 }
 
 }  // namespace
 
 void mapped_generate(GeneratorImpl& g, const ValueMap& m, void* out, std::size_t n) {
-  if (m.out_size > value_size(m.source.type)) throw Error(Status::internal_error, "mapped output wider than its source");
+  if (m.out_size > value_size(m.source.type) || m.granule == 0 || n % m.granule != 0) {
+    throw Error(Status::internal_error, "mapped output: wider than its source, or not whole units");
+  }
   if (n == 0) return;
   if (out == nullptr) throw Error(Status::invalid_argument, "out: null pointer with count " + std::to_string(n));
   const bool several = !g.devices().empty();
@@ -101,6 +107,9 @@ void mapped_generate(GeneratorImpl& g, const ValueMap& m, void* out, std::size_t
                  fill_on_device(g, m, out, n);
                },
                host);
+  } catch (const std::bad_alloc&) {
+    g.engine_->set_offset(saved_offset);
+    throw Error(Status::out_of_memory, std::string(m.what) + ": the scratch buffer does not fit in host memory");
   } catch (...) {
     g.engine_->set_offset(saved_offset);
     throw;

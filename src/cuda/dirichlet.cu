@@ -89,33 +89,11 @@ void launch(const core::dist::GammaShape* shapes, std::uint32_t k, double* u, T*
 
 }  // namespace
 
-void dirichlet_fill(const core::dist::GammaShape* device_shapes, std::uint32_t k, ValueType t, void* out, std::size_t n,
-                    std::size_t chunk, CUstream_st* stream,
-                    const std::function<void(double* u, std::size_t count)>& uniforms) {
-  if (t == ValueType::f64) {
-    auto* d = static_cast<double*>(out);
-    uniforms(d, n);
-    launch(device_shapes, k, d, d, n / k, stream);
-    return;
-  }
-  if (t != ValueType::f32) throw Error(Status::internal_error, "dirichlet: value type not checked by the front");
-  chunk = std::max<std::size_t>(k, std::min(chunk, n));
-  double* scratch = nullptr;
-  check(cudaMallocAsync(reinterpret_cast<void**>(&scratch), chunk * sizeof(double), stream),
-        "cudaMallocAsync (dirichlet scratch)");
-  try {
-    auto* dst = static_cast<float*>(out);
-    for (std::size_t done = 0; done < n;) {
-      const std::size_t count = std::min(chunk, n - done);
-      uniforms(scratch, count);  // ordered on stream after the previous chunk's kernel read the scratch
-      launch(device_shapes, k, scratch, dst + done, count / k, stream);
-      done += count;
-    }
-  } catch (...) {
-    (void)cudaFreeAsync(scratch, stream);
-    throw;
-  }
-  check(cudaFreeAsync(scratch, stream), "cudaFreeAsync (dirichlet scratch)");
+void dirichlet_map(const core::dist::GammaShape* device_shapes, std::uint32_t k, ValueType t, double* u, void* out,
+                   std::size_t samples, CUstream_st* stream) {
+  if (t == ValueType::f64) return launch(device_shapes, k, u, static_cast<double*>(out), samples, stream);
+  if (t == ValueType::f32) return launch(device_shapes, k, u, static_cast<float*>(out), samples, stream);
+  throw Error(Status::internal_error, "dirichlet: value type not checked by the front");
 }
 
 }  // namespace gpurng::detail::cuda

@@ -1,11 +1,9 @@
-// The CUDA body of Generator::generate_dirichlet (src/dirichlet.cpp), declared for plain C++ callers
-// and defined in dirichlet.cu. The front reaches it only through on_backend()'s CUDA body, so a build
-// without CUDA needs only the deleter (cuda_absent.cpp).
+// The CUDA part of Generator::generate_dirichlet (src/dirichlet.cpp), declared for plain C++ callers
+// and defined in dirichlet.cu; cuda_absent.cpp stands in for it in builds without CUDA.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 
 #include "exec.hpp"
@@ -26,14 +24,10 @@ using ShapeDeviceCopiesPtr = std::unique_ptr<ShapeDeviceCopies, ShapeDeviceCopie
 const core::dist::GammaShape* shapes_on_device(ShapeDeviceCopiesPtr& copies, const core::dist::GammaShape* host,
                                                std::size_t k);
 
-// n values (n / k samples) of the Dirichlet distribution into device (or managed) memory `out` of
-// type t (f32 or f64), on the current device, ordered on `stream`, without synchronising.
-// uniforms(u, count) writes the next count uniform doubles of the generator's sequence to device
-// memory u on the same stream. Doubles are made in place (the uniforms are written to out and each
-// sample's thread turns them into its values); floats through a stream-ordered scratch buffer of
-// `chunk` doubles per step (a multiple of k).
-void dirichlet_fill(const core::dist::GammaShape* device_shapes, std::uint32_t k, ValueType t, void* out, std::size_t n,
-                    std::size_t chunk, CUstream_st* stream,
-                    const std::function<void(double* u, std::size_t count)>& uniforms);
+// `samples` samples of k values from their uniform doubles u (k per sample, overwritten with the
+// log-gammas) into device (or managed) memory `out` of type t (f32 or f64; out may be u for f64), on the
+// current device, ordered on `stream`, without synchronising: one thread per sample.
+void dirichlet_map(const core::dist::GammaShape* device_shapes, std::uint32_t k, ValueType t, double* u, void* out,
+                   std::size_t samples, CUstream_st* stream);
 
 }  // namespace gpurng::detail::cuda

@@ -11,7 +11,7 @@ namespace gpurng::detail::cuda {
 
 void mapped_fill(void* out, std::size_t n, std::size_t out_size, std::size_t source_size, std::size_t chunk,
                  CUstream_st* stream, const std::function<void(void* src, std::size_t count)>& source,
-                 const std::function<void(const void* src, void* dst, std::size_t count)>& map) {
+                 const std::function<void(void* src, void* dst, std::size_t count)>& map) {
   if (out_size == source_size) {
     source(out, n);
     map(out, out, n);
