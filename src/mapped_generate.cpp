@@ -56,9 +56,10 @@ void fill_on_host(GeneratorImpl& g, const ValueMap& m, void* out, std::size_t n)
 void fill_on_device(GeneratorImpl& g, const ValueMap& m, void* out, std::size_t n) {
   cuda::DeviceGuard guard(g.cuda_device());
   const std::size_t source_size = value_size(m.source.type);
-  // The source values go straight to the engine's device generate: the scratch comes from
-  // cudaMallocAsync, which under stream capture is not yet memory that cudaPointerGetAttributes
-  // knows, so generate_here's pointer check would send it down the host-memory path.
+  // The source values go straight to the engine's device generate: the scratch is stream-ordered
+  // memory (cuda/scratch_pool.cuh), which under stream capture is not yet memory that
+  // cudaPointerGetAttributes knows, so generate_here's pointer check would send it down the
+  // host-memory path.
   cuda::mapped_fill(
       out, n, m.out_size, source_size, chunk_for(g, m, n, kDeviceChunkBytes), g.ctx_.stream,
       [&](void* src, std::size_t count) { g.engine_->generate(m.source, src, count, g.ctx_); },

@@ -3,6 +3,7 @@
 #include "cuda/check.cuh"
 #include "cuda/cuda_support.hpp"
 #include "cuda/device_select.hpp"
+#include "cuda/scratch_pool.cuh"
 
 namespace gpurng::detail::cuda {
 
@@ -78,8 +79,7 @@ void generate_to_host(void* host_out, std::size_t n, std::size_t value_size, CUs
                       const std::function<void(void*, std::size_t)>& fill) {
   constexpr std::size_t kChunkBytes = std::size_t{256} << 20;
   const std::size_t chunk = std::max<std::size_t>(1, std::min(n, kChunkBytes / value_size));
-  void* scratch = nullptr;
-  check(cudaMallocAsync(&scratch, chunk * value_size, stream), "cudaMallocAsync (scratch for host output)");
+  void* scratch = scratch_alloc(chunk * value_size, stream, "cudaMallocFromPoolAsync (scratch for host output)");
   try {
     auto* dst = static_cast<unsigned char*>(host_out);
     for (std::size_t done = 0; done < n;) {

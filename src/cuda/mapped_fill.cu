@@ -6,6 +6,7 @@
 
 #include "cuda/check.cuh"
 #include "cuda/mapped_fill_launch.hpp"
+#include "cuda/scratch_pool.cuh"
 
 namespace gpurng::detail::cuda {
 
@@ -18,8 +19,7 @@ void mapped_fill(void* out, std::size_t n, std::size_t out_size, std::size_t sou
     return;
   }
   chunk = std::max<std::size_t>(1, std::min(chunk, n));
-  void* scratch = nullptr;
-  check(cudaMallocAsync(&scratch, chunk * source_size, stream), "cudaMallocAsync (mapped output scratch)");
+  void* scratch = scratch_alloc(chunk * source_size, stream, "cudaMallocFromPoolAsync (mapped output scratch)");
   try {
     auto* dst = static_cast<unsigned char*>(out);
     for (std::size_t done = 0; done < n;) {

@@ -12,6 +12,7 @@
 
 #include "cuda/check.cuh"
 #include "cuda/mtgp_kernels.cuh"
+#include "cuda/scratch_pool.cuh"
 #include "families/mtgp/mtgp_dispatch.hpp"
 
 namespace gpurng::detail::cuda::mtgp {
@@ -165,8 +166,7 @@ class CudaStore final : public detail::mtgp::Store<W> {
                    std::uint64_t count, std::uint64_t src_delta, const PolyWords& poly, std::uint32_t poly_stride,
                    std::uint64_t* pos_out, std::uint64_t pos_value, unsigned blocks) {
     // The polynomial lives in stream-ordered memory, freed after the kernel that reads it.
-    void* dev = nullptr;
-    check(cudaMallocAsync(&dev, poly.size() * sizeof(std::uint32_t), stream_), "cudaMallocAsync (mtgp jump polynomial)");
+    void* dev = scratch_alloc(poly.size() * sizeof(std::uint32_t), stream_, "cudaMallocFromPoolAsync (mtgp jump polynomial)");
     try {
       upload(dev, poly.data(), poly.size() * sizeof(std::uint32_t));
     } catch (...) {
