@@ -23,6 +23,7 @@
 #include "cuda/launch.hpp"
 #include "cuda/launchers.cuh"
 #include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/engines/counter_engine.hpp"
 #include "gpurng/core/produce.hpp"
 
 namespace gpurng::detail::cuda {
@@ -207,14 +208,14 @@ struct SmallCallKernel<core::dist::LogNormalInverseCdf<E, T>> : std::true_type {
 template <class E, class T>
 struct SmallCallKernel<core::dist::Exponential<E, T>> : std::true_type {};
 
+// The values of group g0 (positions first - lead + g0 .. + kGroup - 1 of the call, base at first -
+// lead) into out, those of the call only.
 template <class E, class Tr>
-__global__ void __launch_bounds__(kSmallBlockThreads)
-    fill_small_kernel(typename E::state_type base, std::uint64_t lead, std::uint64_t n, Tr tr,
-                      typename Tr::value_type* __restrict__ out, bool aligned) {
+__device__ __forceinline__ void fill_group(const typename E::state_type& base, std::uint64_t g0, std::uint64_t lead,
+                                           std::uint64_t n, const Tr& tr, typename Tr::value_type* __restrict__ out,
+                                           bool aligned) {
   using V = typename Tr::value_type;
   static_assert(kGroup % Tr::arity == 0, "a group holds whole transform groups");
-  const std::uint64_t g0 = (std::uint64_t{blockIdx.x} * kSmallBlockThreads + threadIdx.x) * kGroup;
-  if (g0 >= lead + n) return;  // base sits at position first - lead
   typename E::state_type st = base;
   ThreadSkip<E>::apply(st, g0);
   V vals[kGroup];
@@ -238,7 +239,7 @@ __global__ void __launch_bounds__(kSmallBlockThreads)
     uint4* dst = reinterpret_cast<uint4*>(out + (g0 - lead));
     constexpr int kVec = 16 / sizeof(V);
 #pragma unroll
-    for (int q = 0; q < kGroup / kVec; ++q) dst[q] = pack16(vals + q * kVec);
+    for (int q = 0; q < kGroup / kVec; ++q) __stwb(dst + q, pack16(vals + q * kVec));  // see fill_group_of_blocks
     return;
   }
 #pragma unroll
@@ -248,23 +249,126 @@ __global__ void __launch_bounds__(kSmallBlockThreads)
   }
 }
 
+// The counter engines' scheme (core/engines/counter_engine.hpp), when E's state is a counter position
+// and a group holds whole blocks; else void.
+template <class State>
+struct CounterSchemeOf {
+  using type = void;
+};
+template <class S>
+struct CounterSchemeOf<core::CounterPosition<S>> {
+  using type = std::conditional_t<kGroup % S::kWords == 0, S, void>;
+};
+template <class E>
+inline constexpr bool kGroupsOfBlocks = !std::is_void_v<typename CounterSchemeOf<typename E::state_type>::type>;
+
+// A group that starts on a block of a counter engine and lies inside the call: its blocks straight
+// from their indices (no position state, no shifting window: at 2^28 values an H100 is close to its
+// instruction rate with Philox4x32-10's rounds alone, so every instruction around them shows), one
+// 16-byte store.
 template <class E, class Tr>
-void launch_fill_small(typename E::state_type start, std::uint64_t first, std::uint64_t n, const Tr& tr,
-                       typename Tr::value_type* out, const ExecContext& ctx) {
+__device__ __forceinline__ void fill_group_of_blocks(const typename E::state_type& base, std::uint64_t g0, const Tr& tr,
+                                                     typename Tr::value_type* __restrict__ dst) {
+  using S = typename CounterSchemeOf<typename E::state_type>::type;
+  using V = typename Tr::value_type;
+  typename E::raw_type raw[kGroup];
+  const std::uint64_t b0 = (base.pos + g0) / S::kWords;
+#pragma unroll
+  for (int b = 0; b < kGroup / S::kWords; ++b) {
+    const typename S::Block blk = S::block(base.stream, b0 + b);
+#pragma unroll
+    for (int i = 0; i < S::kWords; ++i) raw[b * S::kWords + i] = blk.v[i];
+  }
+  V vals[kGroup];
+#pragma unroll
+  for (int i = 0; i < kGroup; i += Tr::arity) tr(raw + i, vals + i);
+  // An explicit vector store: a plain uint4 assignment here became four 4-byte stores (nvcc 13, sm_90
+  // PTX), each lane's 16 bytes then reaching the L2 as four partial writes, which held Philox4x32-10
+  // bits at 2^28 to 648 G/s against 780 with the vector store (H100, 2026-11-27).
+  uint4* q = reinterpret_cast<uint4*>(dst);
+  constexpr int kVec = 16 / sizeof(V);
+#pragma unroll
+  for (int k = 0; k < kGroup / kVec; ++k) __stwb(q + k, pack16(vals + k * kVec));
+}
+
+// Groups over a grid-stride loop: a small call's grid covers every group at once (one round); the
+// direct calls of the counter engines (below) take a capped grid and loop. blocks_aligned: groups
+// start on the output's 16-byte vectors and on the engine's blocks (counter engines).
+template <class E, class Tr>
+__global__ void __launch_bounds__(kSmallBlockThreads)
+    fill_small_kernel(typename E::state_type base, std::uint64_t lead, std::uint64_t n, Tr tr,
+                      typename Tr::value_type* __restrict__ out, bool aligned, bool blocks_aligned) {
+  const std::uint64_t step = std::uint64_t{gridDim.x} * kSmallBlockThreads * kGroup;
+  for (std::uint64_t g0 = (std::uint64_t{blockIdx.x} * kSmallBlockThreads + threadIdx.x) * kGroup; g0 < lead + n;
+       g0 += step) {
+    if constexpr (kGroupsOfBlocks<E>) {
+      if (blocks_aligned && g0 >= lead && g0 + kGroup <= lead + n) {
+        fill_group_of_blocks<E, Tr>(base, g0, tr, out + (g0 - lead));
+        continue;
+      }
+    }
+    fill_group<E, Tr>(base, g0, lead, n, tr, out, aligned);
+  }
+}
+
+// Where fill_small_kernel's groups start: `lead` values before out[0], so that groups fall on the
+// output's 16-byte vectors (out[k] with addr/sizeof(V) + k a multiple of kGroup); they must also
+// start on the transform's pairs (positions multiple of its arity) and not before position 0.
+struct GroupPlacement {
+  std::uint64_t lead;
+  bool aligned;
+};
+template <class Tr>
+GroupPlacement place_groups(std::uint64_t first, const typename Tr::value_type* out) {
   using V = typename Tr::value_type;
   const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(out);
-  // Groups whose starts fall on the output's 16-byte vectors: out[k] with addr/sizeof(V) + k a
-  // multiple of kGroup, i.e. `lead` values before out[0]; they must also start on the transform's
-  // pairs (positions multiple of its arity) and not before position 0.
-  std::uint64_t lead = (addr / sizeof(V)) % kGroup;
-  const bool aligned = addr % sizeof(V) == 0 && lead <= first && (first - lead) % Tr::arity == 0;
-  if (!aligned) lead = first % Tr::arity;
-  E::skip(start, first - lead);
-  const std::uint64_t groups = (lead + n + kGroup - 1) / kGroup;
-  const std::uint64_t blocks = (groups + kSmallBlockThreads - 1) / kSmallBlockThreads;
-  fill_small_kernel<E, Tr><<<static_cast<unsigned>(blocks), kSmallBlockThreads, 0, ctx.stream>>>(
-      start, lead, n, tr, out, aligned);
+  GroupPlacement p{(addr / sizeof(V)) % kGroup, false};
+  p.aligned = addr % sizeof(V) == 0 && p.lead <= first && (first - p.lead) % Tr::arity == 0;
+  if (!p.aligned) p.lead = first % Tr::arity;
+  return p;
+}
+
+// Whether the groups of a call also start on the engine's blocks (counter engines).
+template <class E, class Tr>
+bool groups_on_blocks(std::uint64_t first, const GroupPlacement& p) {
+  if constexpr (kGroupsOfBlocks<E>) {
+    return p.aligned && (first - p.lead) % CounterSchemeOf<typename E::state_type>::type::kWords == 0;
+  } else {
+    return false;
+  }
+}
+
+// max_blocks: the grid's cap (0: one thread per group).
+template <class E, class Tr>
+void launch_fill_small(typename E::state_type start, std::uint64_t first, std::uint64_t n, const Tr& tr,
+                       typename Tr::value_type* out, const ExecContext& ctx, std::uint64_t max_blocks = 0) {
+  const GroupPlacement p = place_groups<Tr>(first, out);
+  const bool blocks_aligned = groups_on_blocks<E, Tr>(first, p);
+  E::skip(start, first - p.lead);
+  const std::uint64_t groups = (p.lead + n + kGroup - 1) / kGroup;
+  std::uint64_t blocks = (groups + kSmallBlockThreads - 1) / kSmallBlockThreads;
+  if (max_blocks != 0) blocks = std::min(blocks, max_blocks);
+  fill_small_kernel<E, Tr><<<static_cast<unsigned>(clamp_grid(blocks)), kSmallBlockThreads, 0, ctx.stream>>>(
+      start, p.lead, n, tr, out, p.aligned, blocks_aligned);
   check(cudaGetLastError(), "fill kernel launch");
+}
+
+// Counter engines, 4-byte values, calls of any size whose groups line up with both the output's
+// 16-byte vectors and the engine's blocks: fill_small_kernel on a grid of kDirectBlocksPerSm blocks
+// per SM, each lane making whole blocks and storing them straight out (a warp's 512 bytes
+// contiguous), instead of the row kernel's rows staged in shared memory. H100, Philox4x32-10 bits
+// (scripts/exp/philox-direct-probe.cu, 2026-11-27): 2^28 values 671 -> 788 G/s (cuRAND 754, the
+// write ceiling 776), 2^26 637 -> 730, 2^24 511 -> 579, 2^20 11.3 -> 7.5 us; 8 blocks of 128 per SM
+// was the best or within 3 % of it at each size. 8-byte values keep the row kernel: a lane's two
+// 16-byte stores 32 bytes apart halved Philox4x32-10's uniform doubles at 2^28 (387 -> 191 G/s),
+// though they helped the 64-bit engines' words (philox4x64-10 u64 194 -> 309; docs/PERFORMANCE.md).
+inline constexpr std::uint64_t kDirectBlocksPerSm = 8;
+template <class E, class Tr>
+struct DirectFill : std::bool_constant<kGroupsOfBlocks<E> && sizeof(typename Tr::value_type) == 4> {};
+
+template <class E, class Tr>
+bool direct_fill_lines_up(std::uint64_t first, const typename Tr::value_type* out) {
+  return groups_on_blocks<E, Tr>(first, place_groups<Tr>(first, out));
 }
 
 template <class E, class Tr>
@@ -274,6 +378,11 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
   using V = typename Tr::value_type;
   if constexpr (!WarpSkip<E>::value && SmallCallKernel<Tr>::value) {  // XORWOW's skips are the warp's
     if (n <= kSmallCallValues && ctx.cuda_blocks == 0) return launch_fill_small<E, Tr>(base, first, n, tr, out, ctx);
+    if constexpr (DirectFill<E, Tr>::value) {
+      if (ctx.cuda_blocks == 0 && direct_fill_lines_up<E, Tr>(first, out)) {
+        return launch_fill_small<E, Tr>(base, first, n, tr, out, ctx, kDirectBlocksPerSm * sm_count(current_device()));
+      }
+    }
   }
   // Row phase that puts row starts on 32-value boundaries of the output buffer (128 bytes for
   // floats, 256 for doubles), rounded down to a multiple of the transform's arity.
