@@ -38,6 +38,13 @@ class EngineImpl {
   // generate() call each; engines whose output is not the concatenation of such chunks (Sobol's
   // dimension-major points) override it.
   virtual void generate_via_device(const Request& req, void* host_out, std::size_t n, const ExecContext& ctx);
+  // Whether generate() makes `req` itself into `out` on ctx's backend: requests the generator
+  // otherwise makes by a map of another request's values (mapped_generate.hpp: half precision). The
+  // counter engines make their half values on CUDA in the fill kernel, one pass instead of two.
+  virtual bool makes_directly(const Request& req, const void* out, const ExecContext& ctx) const {
+    (void)req, (void)out, (void)ctx;
+    return false;
+  }
   // Options; the defaults reject them (the engine has no such option).
   virtual void set_dimensions(std::uint32_t d) { unsupported("dimensions", d); }
   virtual void set_scramble(Scramble s) { unsupported("scramble", static_cast<int>(s)); }

@@ -13,6 +13,7 @@ void generate_half(GeneratorImpl& g, const Request& req, void* out, std::size_t 
   map.what = type == ValueType::f16 ? "float16 values" : "bfloat16 values";
   map.source = req;
   map.source.type = ValueType::f32;
+  map.direct = &req;
   map.out_size = value_size(type);
   map.host_map = [type](void* src, void* dst, std::size_t count, unsigned threads) {
     const auto* f = static_cast<const float*>(src);

@@ -55,6 +55,10 @@ void fill_on_host(GeneratorImpl& g, const ValueMap& m, void* out, std::size_t n)
 // generator's stream, without synchronising (as every device call).
 void fill_on_device(GeneratorImpl& g, const ValueMap& m, void* out, std::size_t n) {
   cuda::DeviceGuard guard(g.cuda_device());
+  if (m.direct != nullptr && g.engine_->makes_directly(*m.direct, out, g.ctx_)) {
+    g.engine_->generate(*m.direct, out, n, g.ctx_);
+    return;
+  }
   const std::size_t source_size = value_size(m.source.type);
   // The source values go straight to the engine's device generate: the scratch is stream-ordered
   // memory (cuda/scratch_pool.cuh), which under stream capture is not yet memory that

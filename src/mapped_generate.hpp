@@ -22,6 +22,9 @@ struct ValueMap {
   Request source;            // what the engine makes at each position (checked by the caller)
   std::size_t out_size;      // bytes of one output value, at most value_size(source.type)
   std::size_t granule = 1;   // values a map takes as one unit (Dirichlet: a sample of K); n is a multiple
+  // The request itself, where an engine may make it in one pass (EngineImpl::makes_directly); null
+  // where the map is the only way (discrete, Dirichlet).
+  const Request* direct = nullptr;
   // out[i] = f(src[i]) for i < count (count a multiple of granule), on the CPU; the map may overwrite
   // src (its workspace), and src and out are the same memory when the sizes agree. `threads` is the
   // generator's cpu_threads setting.

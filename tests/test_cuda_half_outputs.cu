@@ -1,4 +1,5 @@
-// float16 and bfloat16 outputs on the CUDA backend (src/cuda/half_map.cu, src/cuda/mapped_fill.cu):
+// float16 and bfloat16 outputs on the CUDA backend (src/cuda/half_map.cu, src/cuda/mapped_fill.cu, and
+// the counter engines' one-pass fill, src/cuda/half_fill.cuh):
 // the CPU backend's values bit for bit, into device memory at every alignment (4-byte, 2-byte, odd
 // byte), across the device scratch's 2^23-float chunks, into host and managed memory, on engines of
 // every family (each makes its floats with its own kernels), in one call or many. Skips without a
@@ -58,8 +59,9 @@ std::string name(Engine e, Distribution d, ValueType t) {
 
 TEST(CudaHalfOutputs, DeviceMemoryEqualsCpuOnEveryFamilyAndAlignment) {
   REQUIRE_DEVICE();
-  for (Engine e : {Engine::philox4x32_10, Engine::mrg32k3a, Engine::pcg64, Engine::xorwow, Engine::xorwow_curand,
-                   Engine::kiss, Engine::kiss99, Engine::mt19937, Engine::mtgp11213, Engine::dcmt521, Engine::sobol32}) {
+  for (Engine e : {Engine::philox4x32_10, Engine::threefry2x32_20, Engine::mrg32k3a, Engine::pcg64, Engine::xorwow,
+                   Engine::xorwow_curand, Engine::kiss, Engine::kiss99, Engine::mt19937, Engine::mtgp11213,
+                   Engine::dcmt521, Engine::sobol32}) {
     for (ValueType t : {ValueType::f16, ValueType::bf16}) {
       for (Distribution d : {Distribution::uniform, Distribution::normal}) {
         for (std::size_t shift : {0u, 2u, 1u}) {
@@ -70,6 +72,37 @@ TEST(CudaHalfOutputs, DeviceMemoryEqualsCpuOnEveryFamilyAndAlignment) {
           const std::vector<std::uint16_t> got = on_device(g, d, t, n, shift);
           EXPECT_EQ(g.offset(), 13 + n);
           const std::vector<std::uint16_t> want = on_cpu(e, d, t, 13, n);
+          ASSERT_EQ(got, want) << gpurng::test::first_difference(got, want);
+        }
+      }
+    }
+  }
+}
+
+// The counter engines make half values in the fill kernel itself (src/cuda/half_fill.cuh): large calls on
+// the capped grid (several groups a thread), at offsets off and on the engines' blocks, at every 2-byte
+// alignment of the output (groups before and after the first 8-byte boundary), and on a grid the user
+// forced (cuda_blocks).
+TEST(CudaHalfOutputs, CounterEnginesInOnePass) {
+  REQUIRE_DEVICE();
+  const std::size_t n = (std::size_t{1} << 20) + 7;
+  for (Engine e : {Engine::philox4x32_10, Engine::philox4x64_10, Engine::threefry4x64_20, Engine::threefry2x32_20}) {
+    for (ValueType t : {ValueType::f16, ValueType::bf16}) {
+      for (Distribution d : {Distribution::uniform, Distribution::normal}) {
+        for (std::uint64_t offset : {std::uint64_t{0}, std::uint64_t{3}, std::uint64_t{6}}) {
+          const std::vector<std::uint16_t> want = on_cpu(e, d, t, offset, n);
+          for (std::size_t shift : {0u, 2u, 4u, 6u}) {
+            SCOPED_TRACE(name(e, d, t) + " offset " + std::to_string(offset) + " byte shift " + std::to_string(shift));
+            Generator g(e, Backend::cuda);
+            g.offset(offset);
+            const std::vector<std::uint16_t> got = on_device(g, d, t, n, shift);
+            EXPECT_EQ(g.offset(), offset + n);
+            ASSERT_EQ(got, want) << gpurng::test::first_difference(got, want);
+          }
+          Generator forced(e, Backend::cuda);
+          forced.cuda_blocks(3);
+          forced.offset(offset);
+          const std::vector<std::uint16_t> got = on_device(forced, d, t, n, 2);
           ASSERT_EQ(got, want) << gpurng::test::first_difference(got, want);
         }
       }
@@ -129,9 +162,9 @@ TEST(CudaHalfOutputs, HostAndManagedMemory) {
 // Small calls at every alignment on a few families, for compute-sanitizer (memcheck) runs.
 TEST(CudaHalfOutputs, SanitizerSized) {
   REQUIRE_DEVICE();
-  for (Engine e : {Engine::philox4x32_10, Engine::mt19937, Engine::sobol32}) {
+  for (Engine e : {Engine::philox4x32_10, Engine::threefry4x64_20, Engine::mt19937, Engine::sobol32}) {
     for (ValueType t : {ValueType::f16, ValueType::bf16}) {
-      for (std::size_t shift : {0u, 1u, 2u, 3u}) {
+      for (std::size_t shift : {0u, 1u, 2u, 3u, 4u, 6u}) {
         for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1001}}) {
           SCOPED_TRACE(name(e, Distribution::normal, t) + " shift " + std::to_string(shift) + " n " + std::to_string(n));
           Generator g(e, Backend::cuda);

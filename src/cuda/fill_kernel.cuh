@@ -208,6 +208,26 @@ struct SmallCallKernel<core::dist::LogNormalInverseCdf<E, T>> : std::true_type {
 template <class E, class T>
 struct SmallCallKernel<core::dist::Exponential<E, T>> : std::true_type {};
 
+// A group's kGroup consecutive values, 16-byte aligned for 4- and 8-byte values and 8-byte aligned for
+// 2-byte ones (half precision), in vector stores: one of 8 bytes, one of 16 or two of 16. The stores
+// are explicit: a plain uint4 assignment here became four 4-byte stores (nvcc 13, sm_90 PTX), each
+// lane's 16 bytes then reaching the L2 as four partial writes, which held Philox4x32-10 bits at 2^28
+// to 648 G/s against 780 with the vector store (H100, 2026-11-27).
+template <class V>
+__device__ __forceinline__ void store_group(V* dst, const V* vals) {
+  static_assert(kGroup == 4, "a group is four values");
+  if constexpr (sizeof(V) == 2) {
+    const unsigned lo = static_cast<unsigned>(vals[0]) | (static_cast<unsigned>(vals[1]) << 16);
+    const unsigned hi = static_cast<unsigned>(vals[2]) | (static_cast<unsigned>(vals[3]) << 16);
+    __stwb(reinterpret_cast<uint2*>(dst), make_uint2(lo, hi));
+  } else {
+    constexpr int kVec = 16 / sizeof(V);
+    uint4* q = reinterpret_cast<uint4*>(dst);
+#pragma unroll
+    for (int k = 0; k < kGroup / kVec; ++k) __stwb(q + k, pack16(vals + k * kVec));
+  }
+}
+
 // The values of group g0 (positions first - lead + g0 .. + kGroup - 1 of the call, base at first -
 // lead) into out, those of the call only.
 template <class E, class Tr>
@@ -236,10 +256,7 @@ __device__ __forceinline__ void fill_group(const typename E::state_type& base, s
     }
   }
   if (aligned && g0 >= lead && g0 + kGroup <= lead + n) {
-    uint4* dst = reinterpret_cast<uint4*>(out + (g0 - lead));
-    constexpr int kVec = 16 / sizeof(V);
-#pragma unroll
-    for (int q = 0; q < kGroup / kVec; ++q) __stwb(dst + q, pack16(vals + q * kVec));  // see fill_group_of_blocks
+    store_group(out + (g0 - lead), vals);
     return;
   }
 #pragma unroll
@@ -282,13 +299,7 @@ __device__ __forceinline__ void fill_group_of_blocks(const typename E::state_typ
   V vals[kGroup];
 #pragma unroll
   for (int i = 0; i < kGroup; i += Tr::arity) tr(raw + i, vals + i);
-  // An explicit vector store: a plain uint4 assignment here became four 4-byte stores (nvcc 13, sm_90
-  // PTX), each lane's 16 bytes then reaching the L2 as four partial writes, which held Philox4x32-10
-  // bits at 2^28 to 648 G/s against 780 with the vector store (H100, 2026-11-27).
-  uint4* q = reinterpret_cast<uint4*>(dst);
-  constexpr int kVec = 16 / sizeof(V);
-#pragma unroll
-  for (int k = 0; k < kGroup / kVec; ++k) __stwb(q + k, pack16(vals + k * kVec));
+  store_group(dst, vals);
 }
 
 // Groups over a grid-stride loop: a small call's grid covers every group at once (one round); the
@@ -369,6 +380,21 @@ struct DirectFill : std::bool_constant<kGroupsOfBlocks<E> && sizeof(typename Tr:
 template <class E, class Tr>
 bool direct_fill_lines_up(std::uint64_t first, const typename Tr::value_type* out) {
   return groups_on_blocks<E, Tr>(first, place_groups<Tr>(first, out));
+}
+
+// Counter engines, any transform fill_small_kernel serves (half-precision values included, which the
+// row kernel's tiles do not hold), any size and alignment: the direct fill's grid of kDirectBlocksPerSm
+// blocks per SM for large calls, one thread per group for small ones, the user's cuda_blocks if set.
+// Groups that do not line up with the engine's blocks skip to their position, which costs a counter
+// engine one division.
+template <class E, class Tr>
+void launch_fill_groups(const typename E::state_type& base, std::uint64_t first, std::uint64_t n, const Tr& tr,
+                        typename Tr::value_type* out, const ExecContext& ctx) {
+  static_assert(kGroupsOfBlocks<E>, "counter engines");
+  if (n == 0) return;
+  std::uint64_t max_blocks = ctx.cuda_blocks;
+  if (max_blocks == 0 && n > kSmallCallValues) max_blocks = kDirectBlocksPerSm * sm_count(current_device());
+  launch_fill_small<E, Tr>(base, first, n, tr, out, ctx, max_blocks);
 }
 
 template <class E, class Tr>
