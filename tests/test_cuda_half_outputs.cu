@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cuda_test_support.cuh"
+#include "gpurng/core/dist/half.hpp"
 #include "gpurng/gpurng.hpp"
 
 using gpurng::Backend;
@@ -50,6 +51,21 @@ std::vector<std::uint16_t> on_device(Generator& g, Distribution d, ValueType t, 
   return out;
 }
 
+// Counts the floats whose conversion by the library's device path (the conversion instruction) and by
+// the integer rule differ, over all 2^32 bit patterns but NaNs.
+__global__ void count_rounding_differences(unsigned long long* differences) {
+  namespace cd = gpurng::core::dist;
+  unsigned long long local = 0;
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  for (std::uint64_t b = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; b < (std::uint64_t{1} << 32); b += stride) {
+    const float f = __uint_as_float(static_cast<unsigned>(b));
+    if (f != f) continue;
+    local += cd::float_to_binary16_bits(f) != cd::float_to_binary16_bits_by_integers(f);
+    local += cd::float_to_bfloat16_bits(f) != cd::float_to_bfloat16_bits_by_integers(f);
+  }
+  if (local != 0) atomicAdd(differences, local);
+}
+
 std::string name(Engine e, Distribution d, ValueType t) {
   return std::string(gpurng::engine_info(e).name) + " " + gpurng::distribution_info(d).name +
          (t == ValueType::f16 ? " f16" : " bf16");
@@ -77,6 +93,20 @@ TEST(CudaHalfOutputs, DeviceMemoryEqualsCpuOnEveryFamilyAndAlignment) {
       }
     }
   }
+}
+
+// The device rounds with the conversion instruction (core/dist/half.hpp), the CPU by the integer rule:
+// the same bits for every float but NaNs.
+TEST(CudaHalfOutputs, HardwareRoundingEqualsTheIntegerRule) {
+  REQUIRE_DEVICE();
+  unsigned long long* differences = nullptr;
+  ASSERT_EQ(cudaMalloc(&differences, sizeof(unsigned long long)), cudaSuccess);
+  ASSERT_EQ(cudaMemset(differences, 0, sizeof(unsigned long long)), cudaSuccess);
+  count_rounding_differences<<<1024, 256>>>(differences);
+  unsigned long long got = 1;
+  ASSERT_EQ(cudaMemcpy(&got, differences, sizeof(got), cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(differences);
+  EXPECT_EQ(got, 0u);
 }
 
 // The counter engines make half values in the fill kernel itself (src/cuda/half_fill.cuh): large calls on
