@@ -1,6 +1,7 @@
 // Built without CUDA: no device, every pointer is host memory, and the CUDA backend is unavailable.
 #include "cuda/cuda_support.hpp"
 #include "cuda/dcmt_launch.hpp"
+#include "cuda/device_copies.hpp"
 #include "cuda/dirichlet_launch.hpp"
 #include "cuda/discrete_launch.hpp"
 #include "cuda/half_map_launch.hpp"
@@ -28,13 +29,7 @@ void mapped_fill(void*, std::size_t, std::size_t, std::size_t, std::size_t, CUst
                  const std::function<void(void*, std::size_t)>&, const std::function<void(void*, void*, std::size_t)>&) {
   throw Error(Status::no_device, "this gpurng was built without CUDA support");
 }
-core::dist::AliasTableView alias_table_on_device(AliasDeviceCopiesPtr&, const core::dist::AliasTableView&) {
-  throw Error(Status::no_device, "this gpurng was built without CUDA support");
-}
 void alias_map(const core::dist::AliasTableView&, ValueType, const double*, void*, std::size_t, CUstream_st*) {
-  throw Error(Status::no_device, "this gpurng was built without CUDA support");
-}
-const core::dist::GammaShape* shapes_on_device(ShapeDeviceCopiesPtr&, const core::dist::GammaShape*, std::size_t) {
   throw Error(Status::no_device, "this gpurng was built without CUDA support");
 }
 void dirichlet_map(const core::dist::GammaShape*, std::uint32_t, ValueType, double*, void*, std::size_t, CUstream_st*) {
@@ -62,9 +57,10 @@ void SobolDirectionsDeleter<U>::operator()(SobolDirections<U>*) const noexcept {
 template struct SobolDirectionsDeleter<std::uint32_t>;
 template struct SobolDirectionsDeleter<std::uint64_t>;
 
-// A DiscreteTable holds its device copies in every build; none is ever made here.
-void AliasDeviceCopiesDeleter::operator()(AliasDeviceCopies*) const noexcept {}
-// A DirichletAlpha likewise.
-void ShapeDeviceCopiesDeleter::operator()(ShapeDeviceCopies*) const noexcept {}
+// A DiscreteTable and a DirichletAlpha hold their device copies in every build; none is made here.
+DeviceCopies::~DeviceCopies() = default;
+const void* DeviceCopies::on_current_device(int, const void*, std::size_t, const char*) {
+  throw Error(Status::no_device, "this gpurng was built without CUDA support");
+}
 
 }  // namespace gpurng::detail::cuda

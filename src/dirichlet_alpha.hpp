@@ -7,6 +7,7 @@
 #include <mutex>
 #include <vector>
 
+#include "cuda/device_copies.hpp"
 #include "cuda/dirichlet_launch.hpp"
 #include "distributions/dirichlet_setup.hpp"
 #include "gpurng/core/dist/gamma.hpp"
@@ -27,14 +28,15 @@ class DirichletAlphaImpl {
   // the only mutable part; generators on several threads may ask at once.
   const core::dist::GammaShape* device_shapes() const {
     const std::lock_guard<std::mutex> lock(mutex_);
-    return cuda::shapes_on_device(copies_, shapes_.data(), shapes_.size());
+    return static_cast<const core::dist::GammaShape*>(copies_.on_current_device(
+        0, shapes_.data(), shapes_.size() * sizeof(core::dist::GammaShape), "dirichlet alpha"));
   }
 
  private:
   std::vector<core::dist::GammaShape> shapes_;  // first: it checks alpha before anything is kept
   std::vector<double> alpha_;
   mutable std::mutex mutex_;
-  mutable cuda::ShapeDeviceCopiesPtr copies_;
+  mutable cuda::DeviceCopies copies_;
 };
 
 class GeneratorImpl;

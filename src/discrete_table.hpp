@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <mutex>
 
+#include "cuda/device_copies.hpp"
 #include "cuda/discrete_launch.hpp"
 #include "distributions/alias_build.hpp"
 #include "gpurng/core/dist/alias_table.hpp"
@@ -27,13 +28,18 @@ class DiscreteTableImpl {
   // the only mutable part; generators on several threads may ask at once.
   core::dist::AliasTableView device_view() const {
     const std::lock_guard<std::mutex> lock(mutex_);
-    return cuda::alias_table_on_device(copies_, host_view());
+    const std::size_t k = size();
+    const auto* threshold = static_cast<const double*>(
+        copies_.on_current_device(0, table_.threshold.data(), k * sizeof(double), "discrete table"));
+    const auto* alias = static_cast<const std::uint32_t*>(
+        copies_.on_current_device(1, table_.alias.data(), k * sizeof(std::uint32_t), "discrete table"));
+    return core::dist::AliasTableView{threshold, alias, k};
   }
 
  private:
   dists::AliasTable table_;
   mutable std::mutex mutex_;
-  mutable cuda::AliasDeviceCopiesPtr copies_;
+  mutable cuda::DeviceCopies copies_;  // slot 0: thresholds, 1: aliases
 };
 
 class GeneratorImpl;

@@ -1,65 +1,18 @@
-// The CUDA body of the Dirichlet distribution: the gamma shapes' per-device copies and the kernel that
-// turns each sample's uniform doubles into its values with core::dist::dirichlet_sample, the function
-// the CPU loop runs. The uniforms come from the engine's own uniform-double generation (any engine,
-// any family), so this file instantiates nothing per engine.
+// The CUDA body of the Dirichlet distribution: the kernel that turns each sample's uniform doubles into
+// its values with core::dist::dirichlet_sample, the function the CPU loop runs. The uniforms come from
+// the engine's own uniform-double generation (any engine, any family), so this file instantiates
+// nothing per engine.
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <vector>
 
 #include "cuda/check.cuh"
 #include "cuda/dirichlet_launch.hpp"
 #include "cuda/grid.cuh"
-#include "cuda/relaxed_capture.cuh"
-#include "cuda/workspace.cuh"
 #include "gpurng/core/dist/dirichlet.hpp"
 
 namespace gpurng::detail::cuda {
-
-struct ShapeDeviceCopies {
-  struct Copy {
-    int device;
-    core::dist::GammaShape* shapes;
-  };
-  std::vector<Copy> copies;
-};
-
-// cudaFree synchronises the device, so a call in flight that reads the shapes finishes first. Each copy
-// is freed on its own device (the caller's device restored after).
-void ShapeDeviceCopiesDeleter::operator()(ShapeDeviceCopies* p) const noexcept {
-  if (p == nullptr) return;
-  int caller = -1;
-  const bool known = cudaGetDevice(&caller) == cudaSuccess;
-  for (const ShapeDeviceCopies::Copy& c : p->copies) {
-    if (cudaSetDevice(c.device) != cudaSuccess) continue;
-    cudaFree(c.shapes);
-  }
-  if (known) cudaSetDevice(caller);
-  delete p;
-}
-
-const core::dist::GammaShape* shapes_on_device(ShapeDeviceCopiesPtr& copies, const core::dist::GammaShape* host,
-                                               std::size_t k) {
-  if (!copies) copies.reset(new ShapeDeviceCopies());
-  const int device = current_device();
-  for (const ShapeDeviceCopies::Copy& c : copies->copies) {
-    if (c.device == device) return c.shapes;
-  }
-  // Set-up outside the caller's work, even while the caller's stream is being captured (workspace.cuh).
-  RelaxedCapture relaxed;
-  PrivateStream upload;
-  upload.create();
-  auto* shapes = static_cast<core::dist::GammaShape*>(upload.upload(
-      host, k * sizeof(core::dist::GammaShape), "cudaMalloc (dirichlet alpha)", "cudaMemcpyAsync (dirichlet alpha)"));
-  try {
-    copies->copies.push_back(ShapeDeviceCopies::Copy{device, shapes});
-  } catch (...) {
-    cudaFree(shapes);
-    throw;
-  }
-  return shapes;
-}
 
 namespace {
 

@@ -4,25 +4,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "exec.hpp"
 #include "gpurng/core/dist/gamma.hpp"
 
 namespace gpurng::detail::cuda {
-
-// A DirichletAlpha's gamma shapes on the devices that used it (one copy per device, made at its first
-// use there), freed with it. Not thread-safe: the owner serialises access (DirichletAlphaImpl).
-struct ShapeDeviceCopies;
-struct ShapeDeviceCopiesDeleter {
-  void operator()(ShapeDeviceCopies* p) const noexcept;
-};
-using ShapeDeviceCopiesPtr = std::unique_ptr<ShapeDeviceCopies, ShapeDeviceCopiesDeleter>;
-
-// The k shapes on the current device: its copy there, uploaded (through a private stream, complete
-// before this returns) the first time. `copies` is created when null.
-const core::dist::GammaShape* shapes_on_device(ShapeDeviceCopiesPtr& copies, const core::dist::GammaShape* host,
-                                               std::size_t k);
 
 // `samples` samples of k values from their uniform doubles u (k per sample, overwritten with the
 // log-gammas) into device (or managed) memory `out` of type t (f32 or f64; out may be u for f64), on the

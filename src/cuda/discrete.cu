@@ -1,69 +1,17 @@
-// The CUDA body of the discrete distribution: the table's per-device copies and the map kernel that
-// turns uniform doubles into categories with core::dist::alias_pick, the function the CPU loop runs.
-// The uniforms come from the engine's own uniform-double generation (any engine, any family), so
-// this file instantiates nothing per engine.
+// The CUDA body of the discrete distribution: the map kernel that turns uniform doubles into
+// categories with core::dist::alias_pick, the function the CPU loop runs. The uniforms come from the
+// engine's own uniform-double generation (any engine, any family), so this file instantiates nothing
+// per engine.
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <vector>
 
 #include "cuda/check.cuh"
 #include "cuda/discrete_launch.hpp"
 #include "cuda/grid.cuh"
-#include "cuda/relaxed_capture.cuh"
-#include "cuda/workspace.cuh"
 
 namespace gpurng::detail::cuda {
-
-struct AliasDeviceCopies {
-  struct Copy {
-    int device;
-    double* threshold;
-    std::uint32_t* alias;
-  };
-  std::vector<Copy> copies;
-};
-
-// cudaFree synchronises the device, so a call in flight that reads the table finishes first. Each
-// copy is freed on its own device (the caller's device restored after).
-void AliasDeviceCopiesDeleter::operator()(AliasDeviceCopies* p) const noexcept {
-  if (p == nullptr) return;
-  int caller = -1;
-  const bool known = cudaGetDevice(&caller) == cudaSuccess;
-  for (const AliasDeviceCopies::Copy& c : p->copies) {
-    if (cudaSetDevice(c.device) != cudaSuccess) continue;
-    cudaFree(c.threshold);
-    cudaFree(c.alias);
-  }
-  if (known) cudaSetDevice(caller);
-  delete p;
-}
-
-core::dist::AliasTableView alias_table_on_device(AliasDeviceCopiesPtr& copies, const core::dist::AliasTableView& host) {
-  if (!copies) copies.reset(new AliasDeviceCopies());
-  const int device = current_device();
-  for (const AliasDeviceCopies::Copy& c : copies->copies) {
-    if (c.device == device) return core::dist::AliasTableView{c.threshold, c.alias, host.k};
-  }
-  // Set-up outside the caller's work, even while the caller's stream is being captured (workspace.cuh).
-  RelaxedCapture relaxed;
-  PrivateStream upload;
-  upload.create();
-  auto* threshold = static_cast<double*>(upload.upload(host.threshold, host.k * sizeof(double),
-                                                       "cudaMalloc (discrete table)", "cudaMemcpyAsync (discrete table)"));
-  std::uint32_t* alias = nullptr;
-  try {
-    alias = static_cast<std::uint32_t*>(upload.upload(host.alias, host.k * sizeof(std::uint32_t),
-                                                      "cudaMalloc (discrete table)", "cudaMemcpyAsync (discrete table)"));
-    copies->copies.push_back(AliasDeviceCopies::Copy{device, threshold, alias});
-  } catch (...) {
-    cudaFree(threshold);
-    cudaFree(alias);
-    throw;
-  }
-  return core::dist::AliasTableView{threshold, alias, host.k};
-}
 
 namespace {
 

@@ -1,27 +1,14 @@
 // The CUDA part of Generator::generate_discrete (src/discrete.cpp), declared for plain C++ callers
-// and defined in discrete.cu. The front reaches it only through on_backend()'s CUDA body, so a build
-// without CUDA needs only the deleter (cuda_absent.cpp).
+// and defined in discrete.cu (the table's copies per device: device_copies.hpp); cuda_absent.cpp stands
+// in for it in builds without CUDA.
 #pragma once
 
 #include <cstddef>
-#include <memory>
 
 #include "exec.hpp"
 #include "gpurng/core/dist/alias_table.hpp"
 
 namespace gpurng::detail::cuda {
-
-// A table's copies on the devices that used it (one per device, made at its first use there), freed
-// with the table. Not thread-safe: the table's owner serialises access (DiscreteTableImpl).
-struct AliasDeviceCopies;
-struct AliasDeviceCopiesDeleter {
-  void operator()(AliasDeviceCopies* p) const noexcept;
-};
-using AliasDeviceCopiesPtr = std::unique_ptr<AliasDeviceCopies, AliasDeviceCopiesDeleter>;
-
-// The table on the current device: its copy there, uploaded (through a private stream, complete
-// before this returns) the first time. `copies` is created when null.
-core::dist::AliasTableView alias_table_on_device(AliasDeviceCopiesPtr& copies, const core::dist::AliasTableView& host);
 
 // out[i] = alias_pick(device_table, u[i]) for i < n, as integers of type t (i32, i64, u32, u64), in
 // device (or managed) memory of the current device, ordered on `stream`, without synchronising. u
