@@ -94,8 +94,13 @@ GPURNG_HD GPURNG_FORCEINLINE LogReduction<T> reduce_for_log(T x) {
   const Bits k_field = biased_k << Tr::kMantissaBits;
   const Bits bias_field = static_cast<Bits>(Tr::kExponentBias) << Tr::kMantissaBits;
   const T m = ieee::from_bits(bits - k_field + bias_field);
-  const int k = static_cast<int>(biased_k) - Tr::kExponentBias;
-  return LogReduction<T>{ieee::sub(m, T(1)), static_cast<T>(k)};  // m - 1 is exact (Sterbenz)
+  // k as a T without an integer-to-float conversion (a quarter-rate instruction on GPUs): the T with
+  // biased_k in the low bits of 2^kMantissaBits' significand is 2^kMantissaBits + biased_k exactly, and
+  // subtracting 2^kMantissaBits + bias leaves k exactly.
+  constexpr Bits kTwoPBits = static_cast<Bits>(Tr::kMantissaBits + Tr::kExponentBias) << Tr::kMantissaBits;
+  constexpr T kTwoPPlusBias = static_cast<T>((Bits{1} << Tr::kMantissaBits) + Tr::kExponentBias);  // exact
+  const T kf = ieee::sub(ieee::from_bits(kTwoPBits | biased_k), kTwoPPlusBias);
+  return LogReduction<T>{ieee::sub(m, T(1)), kf};  // m - 1 is exact (Sterbenz)
 }
 
 // Natural logarithm of a positive, finite, normal x (the callers pass uniforms in (0, 1]).
@@ -153,21 +158,30 @@ GPURNG_HD GPURNG_FORCEINLINE T exp(T x) {
 // sin(2 pi u) and cos(2 pi u) for u in [0, 1]. The angle is reduced in turns, exactly: q = 4u,
 // n = nearest integer of q, t = q - n in [-1/2, 1/2] (both steps exact), angle = pi/2 (n + t);
 // then sin(pi/2 t) = t*S(t^2), cos(pi/2 t) = 1 + t^2*C(t^2) and a quadrant rotation by n.
+//
+// The quadrant rotation is (sin, cos) = (s, c), (c, -s), (-s, -c), (-c, s) for n mod 4 = 0..3: swap
+// when n is odd, negate sin when n & 2, cos when (n + 1) & 2. n mod 4 is read from the low bits of
+// q + kRoundMagic, and the negations are sign-bit flips (what negation is), so the rotation is two
+// selects and two XORs on every lane, with no integer conversion and no branch (a switch made the
+// lanes of a GPU warp take up to four paths one after another).
 template <class T>
 GPURNG_HD GPURNG_FORCEINLINE void sincos_2pi(T u, T* sin_out, T* cos_out) {
   using Tr = detail::Traits<T>;
+  using Bits = typename Tr::Bits;
   const T q = ieee::mul(u, T(4));
-  const T nf = ieee::sub(ieee::add(q, Tr::kRoundMagic), Tr::kRoundMagic);
+  const T rounded = ieee::add(q, Tr::kRoundMagic);
+  const T nf = ieee::sub(rounded, Tr::kRoundMagic);
   const T t = ieee::sub(q, nf);
   const T w = ieee::mul(t, t);
   const T s = ieee::mul(t, elementary_coefficients::sin_s(w));
   const T c = ieee::fma(w, elementary_coefficients::cos_c(w), T(1));
-  switch (static_cast<int>(nf) & 3) {
-    case 0: *sin_out = s; *cos_out = c; break;
-    case 1: *sin_out = c; *cos_out = -s; break;
-    case 2: *sin_out = -s; *cos_out = -c; break;
-    default: *sin_out = -c; *cos_out = s; break;
-  }
+  const Bits n = ieee::to_bits(rounded);  // its low bits: n modulo 2^kMantissaBits
+  constexpr int kSignShift = sizeof(T) * 8 - 1;
+  const Bits sin_sign = ((n >> 1) & 1u) << kSignShift;
+  const Bits cos_sign = (((n + 1u) >> 1) & 1u) << kSignShift;
+  const bool swap = (n & 1u) != 0;
+  *sin_out = ieee::from_bits(ieee::to_bits(swap ? c : s) ^ sin_sign);
+  *cos_out = ieee::from_bits(ieee::to_bits(swap ? s : c) ^ cos_sign);
 }
 
 }  // namespace gpurng::core::elementary
