@@ -3,10 +3,12 @@
 // engines); the CPU body, the CUDA kernel and the OpenCL kernels all come from core/produce.hpp.
 #pragma once
 
+#include <cstdint>
 #include <type_traits>
 
 #include "backend_seam.hpp"
 #include "cpu/fill.hpp"
+#include "cuda/half_fill_launch.hpp"
 #include "cuda/launch.hpp"
 #include "opencl/launch.hpp"
 #include "engine_impl.hpp"
@@ -30,6 +32,25 @@ void with_transform(const Request& req, NormalMethod method, F&& f) {
   } else {
     dists::select_transform<E, dists::NormalForm::box_muller>(req, f);
   }
+}
+
+// Whether an engine whose .cu file instantiates cuda::HalfFill (the generic fill's engines) makes
+// half-precision request `req` into `out` in one pass (its EngineImpl::makes_directly): on CUDA,
+// uniform or normal values, 2-byte aligned memory.
+inline bool fills_half_directly(const Request& req, const void* out, const ExecContext& ctx) {
+  return ctx.backend == Backend::cuda && is_half(req.type) &&
+         (req.dist == Distribution::uniform || req.dist == Distribution::normal) &&
+         reinterpret_cast<std::uintptr_t>(out) % 2 == 0;
+}
+
+// Half-precision positions [first, first + n) from base, where fills_half_directly() said yes.
+template <class E>
+void fill_half_from_base(const typename E::state_type& base, std::uint64_t first, const Request& req, void* out,
+                         std::size_t n, const ExecContext& ctx) {
+  const auto not_here = [] { throw Error(Status::internal_error, "half values: not made directly here"); };
+  on_backend(ctx, not_here,
+             [&] { cuda::HalfFill<E>::launch(base, first, n, req, static_cast<std::uint16_t*>(out), ctx); },
+             not_here);
 }
 
 // Fill positions [first, first + n) from base on the context's backend.

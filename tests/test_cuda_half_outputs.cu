@@ -1,5 +1,5 @@
 // float16 and bfloat16 outputs on the CUDA backend (src/cuda/half_map.cu, src/cuda/mapped_fill.cu, and
-// the counter engines' one-pass fill, src/cuda/half_fill.cuh):
+// the one-pass fill of the generic fill's engines, src/cuda/half_fill.cuh):
 // the CPU backend's values bit for bit, into device memory at every alignment (4-byte, 2-byte, odd
 // byte), across the device scratch's 2^23-float chunks, into host and managed memory, on engines of
 // every family (each makes its floats with its own kernels), in one call or many. Skips without a
@@ -109,14 +109,16 @@ TEST(CudaHalfOutputs, HardwareRoundingEqualsTheIntegerRule) {
   EXPECT_EQ(got, 0u);
 }
 
-// The counter engines make half values in the fill kernel itself (src/cuda/half_fill.cuh): large calls on
-// the capped grid (several groups a thread), at offsets off and on the engines' blocks, at every 2-byte
-// alignment of the output (groups before and after the first 8-byte boundary), and on a grid the user
-// forced (cuda_blocks).
-TEST(CudaHalfOutputs, CounterEnginesInOnePass) {
+// The engines of the generic fill make half values in their fill kernel itself (src/cuda/half_fill.cuh):
+// the counter engines in the group fill, the others in the row kernel (2-byte tiles). Large calls on the
+// capped grid (several groups or rows a thread), at offsets off and on the counter engines' blocks and
+// the rows' transform pairs, at every 2-byte alignment of the output (groups before and after the first
+// 8-byte boundary, rows off their lines), and on a grid the user forced (cuda_blocks).
+TEST(CudaHalfOutputs, GenericFillEnginesInOnePass) {
   REQUIRE_DEVICE();
   const std::size_t n = (std::size_t{1} << 20) + 7;
-  for (Engine e : {Engine::philox4x32_10, Engine::philox4x64_10, Engine::threefry4x64_20, Engine::threefry2x32_20}) {
+  for (Engine e : {Engine::philox4x32_10, Engine::philox4x64_10, Engine::threefry4x64_20, Engine::threefry2x32_20,
+                   Engine::mrg32k3a, Engine::kiss99, Engine::pcg64, Engine::pcg64dxsm, Engine::xorwow}) {
     for (ValueType t : {ValueType::f16, ValueType::bf16}) {
       for (Distribution d : {Distribution::uniform, Distribution::normal}) {
         for (std::uint64_t offset : {std::uint64_t{0}, std::uint64_t{3}, std::uint64_t{6}}) {
@@ -192,7 +194,8 @@ TEST(CudaHalfOutputs, HostAndManagedMemory) {
 // Small calls at every alignment on a few families, for compute-sanitizer (memcheck) runs.
 TEST(CudaHalfOutputs, SanitizerSized) {
   REQUIRE_DEVICE();
-  for (Engine e : {Engine::philox4x32_10, Engine::threefry4x64_20, Engine::mt19937, Engine::sobol32}) {
+  for (Engine e : {Engine::philox4x32_10, Engine::threefry4x64_20, Engine::mrg32k3a, Engine::xorwow, Engine::mt19937,
+                   Engine::sobol32}) {
     for (ValueType t : {ValueType::f16, ValueType::bf16}) {
       for (std::size_t shift : {0u, 1u, 2u, 3u, 4u, 6u}) {
         for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1001}}) {

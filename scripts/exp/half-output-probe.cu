@@ -1,5 +1,5 @@
-// Half-precision outputs (issue 23): what the float call plus the rounding map costs. Uniform and
-// normal values of philox4x32-10 and mrg32k3a into device memory as float, float16 and bfloat16,
+// Half-precision outputs (issue 23): what they cost beside the float call. Uniform and normal values of
+// philox4x32-10, mrg32k3a, pcg64 and xorwow into device memory as float, float16 and bfloat16,
 // G values/s (medians of 15 calls), 2^20 .. 2^28 values.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Iinclude -Ibench scripts/exp/half-output-probe.cu -Lbuild -lgpurng \
 //        -o build/bench/half_output_probe
@@ -20,7 +20,8 @@ int main() {
   std::printf("# %s\n%-14s %-8s %-9s %6s %10s %8s\n", gpurng::bench::device_name().c_str(), "engine", "dist", "type",
               "log2n", "us", "G/s");
   const double normal[2] = {0.0, 1.0};
-  for (gpurng::Engine e : {gpurng::Engine::philox4x32_10, gpurng::Engine::mrg32k3a}) {
+  for (gpurng::Engine e :
+       {gpurng::Engine::philox4x32_10, gpurng::Engine::mrg32k3a, gpurng::Engine::pcg64, gpurng::Engine::xorwow}) {
     gpurng::Generator g(e, gpurng::Backend::cuda);
     for (Distribution d : {Distribution::uniform, Distribution::normal}) {
       for (ValueType t : {ValueType::f32, ValueType::f16, ValueType::bf16}) {

@@ -22,6 +22,7 @@
 #include "cuda/grid.cuh"
 #include "cuda/launch.hpp"
 #include "cuda/launchers.cuh"
+#include "gpurng/core/dist/half.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/engines/counter_engine.hpp"
 #include "gpurng/core/produce.hpp"
@@ -70,7 +71,7 @@ struct ThreadSkip {
 // lanes and the line-wise 16-byte loads of the writing lanes conflict-free.
 template <class V>
 struct RowTile {
-  static_assert(sizeof(V) == 4 || sizeof(V) == 8, "4- or 8-byte values");
+  static_assert(sizeof(V) == 2 || sizeof(V) == 4 || sizeof(V) == 8, "2-, 4- or 8-byte values");
   static constexpr int kVec = 16 / sizeof(V);              // values per 16-byte vector
   static constexpr int kLanesPerRow = 32 / kVec;           // lanes that store one row
   static constexpr int kRowsPerStore = 32 / kLanesPerRow;  // rows one warp store covers
@@ -81,11 +82,16 @@ struct RowTile {
 __device__ __forceinline__ unsigned bits32(float x) { return __float_as_uint(x); }
 __device__ __forceinline__ unsigned bits32(unsigned x) { return x; }
 __device__ __forceinline__ unsigned bits32(int x) { return static_cast<unsigned>(x); }
+__device__ __forceinline__ unsigned pair16(std::uint16_t lo, std::uint16_t hi) {
+  return static_cast<unsigned>(lo) | (static_cast<unsigned>(hi) << 16);
+}
 
 // 16 bytes of consecutive values, for one vector store.
 template <class V>
 __device__ __forceinline__ uint4 pack16(const V* v) {
-  if constexpr (sizeof(V) == 4) {
+  if constexpr (sizeof(V) == 2) {  // half-precision bit patterns
+    return make_uint4(pair16(v[0], v[1]), pair16(v[2], v[3]), pair16(v[4], v[5]), pair16(v[6], v[7]));
+  } else if constexpr (sizeof(V) == 4) {
     return make_uint4(bits32(v[0]), bits32(v[1]), bits32(v[2]), bits32(v[3]));
   } else if constexpr (std::is_floating_point_v<V>) {
     return make_uint4(static_cast<unsigned>(__double2loint(v[0])), static_cast<unsigned>(__double2hiint(v[0])),
@@ -207,6 +213,8 @@ template <class E, class T>
 struct SmallCallKernel<core::dist::LogNormalInverseCdf<E, T>> : std::true_type {};
 template <class E, class T>
 struct SmallCallKernel<core::dist::Exponential<E, T>> : std::true_type {};
+template <class Tr, core::dist::HalfFormat F>  // half-precision values (cuda/half_fill.cuh)
+struct SmallCallKernel<core::dist::ToHalf<Tr, F>> : SmallCallKernel<Tr> {};
 
 // A group's kGroup consecutive values, 16-byte aligned for 4- and 8-byte values and 8-byte aligned for
 // 2-byte ones (half precision), in vector stores: one of 8 bytes, one of 16 or two of 16. The stores
@@ -217,9 +225,7 @@ template <class V>
 __device__ __forceinline__ void store_group(V* dst, const V* vals) {
   static_assert(kGroup == 4, "a group is four values");
   if constexpr (sizeof(V) == 2) {
-    const unsigned lo = static_cast<unsigned>(vals[0]) | (static_cast<unsigned>(vals[1]) << 16);
-    const unsigned hi = static_cast<unsigned>(vals[2]) | (static_cast<unsigned>(vals[3]) << 16);
-    __stwb(reinterpret_cast<uint2*>(dst), make_uint2(lo, hi));
+    __stwb(reinterpret_cast<uint2*>(dst), make_uint2(pair16(vals[0], vals[1]), pair16(vals[2], vals[3])));
   } else {
     constexpr int kVec = 16 / sizeof(V);
     uint4* q = reinterpret_cast<uint4*>(dst);

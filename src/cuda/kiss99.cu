@@ -1,6 +1,7 @@
 // KISS99 on the GPU: one sequence with a cheap skip-ahead, so the generic fill kernel serves it; its
 // threads reach their starts with the engine's table of short jumps.
 #include "cuda/fill_kernel.cuh"
+#include "cuda/half_fill.cuh"
 #include "cuda/table_thread_skip.cuh"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/engines/kiss.hpp"
@@ -25,5 +26,5 @@ template <>
 struct ThreadSkip<core::kiss99::Engine> : TableThreadSkip<core::kiss99::Engine, ShortJumps> {};
 
 template struct FillLaunchers<core::kiss99::Engine>;
-
+template struct HalfFill<core::kiss99::Engine>;
 }  // namespace gpurng::detail::cuda

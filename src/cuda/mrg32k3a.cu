@@ -1,6 +1,7 @@
 // MRG32k3a on the GPU: the generic skip-ahead fill kernel over core/engines/mrg32k3a.hpp, whose
 // threads reach their starts with the engine's table of short jumps.
 #include "cuda/fill_kernel.cuh"
+#include "cuda/half_fill.cuh"
 #include "cuda/table_thread_skip.cuh"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/engines/mrg32k3a.hpp"
@@ -27,5 +28,5 @@ template <>
 struct ThreadSkip<core::mrg32k3a::Engine> : TableThreadSkip<core::mrg32k3a::Engine, ShortJumps> {};
 
 template struct FillLaunchers<core::mrg32k3a::Engine>;
-
+template struct HalfFill<core::mrg32k3a::Engine>;
 }  // namespace gpurng::detail::cuda

@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "cuda/fill_kernel.cuh"
+#include "cuda/half_fill.cuh"
 #include "cuda/table_thread_skip.cuh"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/engines/pcg64.hpp"
@@ -37,5 +38,6 @@ struct ThreadSkip<core::pcg64::TraitsPcg64Dxsm>
 
 template struct FillLaunchers<core::pcg64::TraitsPcg64>;
 template struct FillLaunchers<core::pcg64::TraitsPcg64Dxsm>;
-
+template struct HalfFill<core::pcg64::TraitsPcg64>;
+template struct HalfFill<core::pcg64::TraitsPcg64Dxsm>;
 }  // namespace gpurng::detail::cuda

@@ -8,8 +8,6 @@
 namespace gpurng::detail::cuda {
 template struct FillLaunchers<core::philox::Traits4x32_10>;
 template struct FillLaunchers<core::philox::Traits4x64_10>;
-template void launch_half_fill<core::philox::Traits4x32_10>(const core::philox::Traits4x32_10::state_type&, std::uint64_t,
-                                                std::uint64_t, const Request&, std::uint16_t*, const ExecContext&);
-template void launch_half_fill<core::philox::Traits4x64_10>(const core::philox::Traits4x64_10::state_type&, std::uint64_t,
-                                                std::uint64_t, const Request&, std::uint16_t*, const ExecContext&);
+template struct HalfFill<core::philox::Traits4x32_10>;
+template struct HalfFill<core::philox::Traits4x64_10>;
 }  // namespace gpurng::detail::cuda

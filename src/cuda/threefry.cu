@@ -8,8 +8,6 @@
 namespace gpurng::detail::cuda {
 template struct FillLaunchers<core::threefry::Traits4x64_20>;
 template struct FillLaunchers<core::threefry::Traits2x32_20>;
-template void launch_half_fill<core::threefry::Traits4x64_20>(const core::threefry::Traits4x64_20::state_type&, std::uint64_t,
-                                                std::uint64_t, const Request&, std::uint16_t*, const ExecContext&);
-template void launch_half_fill<core::threefry::Traits2x32_20>(const core::threefry::Traits2x32_20::state_type&, std::uint64_t,
-                                                std::uint64_t, const Request&, std::uint16_t*, const ExecContext&);
+template struct HalfFill<core::threefry::Traits4x64_20>;
+template struct HalfFill<core::threefry::Traits2x32_20>;
 }  // namespace gpurng::detail::cuda

@@ -5,6 +5,7 @@
 
 #include "cuda/check.cuh"
 #include "cuda/fill_kernel.cuh"
+#include "cuda/half_fill.cuh"
 #include "cuda/relaxed_capture.cuh"
 #include "cuda/xorwow_launch.hpp"
 #include "gpurng/core/dist/transforms.hpp"
@@ -41,5 +42,5 @@ const core::xorwow::JumpTable* xorwow_jump_table_on_device() {
 }
 
 template struct FillLaunchers<core::xorwow::Traits>;
-
+template struct HalfFill<core::xorwow::Traits>;
 }  // namespace gpurng::detail::cuda

@@ -49,7 +49,12 @@ class Kiss99Engine final : public SequenceFront {
                                          std::to_string(substream) + ") is not available; use offsets");
   }
 
+  bool makes_directly(const Request& req, const void* out, const ExecContext& ctx) const override {
+    return fills_half_directly(req, out, ctx);
+  }
+
   void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
+    if (is_half(req.type)) return fill_half_from_base<k99::Engine>(seeded_, offset_, req, out, n, ctx);
     fill_from_base<k99::Engine>(seeded_, offset_, req, out, n, ctx);
   }
 

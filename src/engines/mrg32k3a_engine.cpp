@@ -51,7 +51,12 @@ class Mrg32k3aEngine final : public SequenceFront {
 
   std::string sequence_end_hint() const override { return "sequence; use select_stream for positions beyond it"; }
 
+  bool makes_directly(const Request& req, const void* out, const ExecContext& ctx) const override {
+    return fills_half_directly(req, out, ctx);
+  }
+
   void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
+    if (is_half(req.type)) return fill_half_from_base<mrg::Engine>(base_, offset_, req, out, n, ctx);
     fill_from_base<mrg::Engine>(base_, offset_, req, out, n, ctx);
   }
 

@@ -4,9 +4,7 @@
 // bits), a stream (up to 32 or 64 bits), an offset, and the generic fill (dispatch.hpp) over the
 // engine's traits from include/gpurng/core/engines/. The math, the seeding and the canonical sequences
 // are those headers'; docs/ENGINES.md documents them.
-#include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include "dispatch.hpp"
 #include "engines/engine_factories.hpp"
@@ -16,7 +14,6 @@
 #include "gpurng/core/engines/threefry.hpp"
 #include "gpurng/core/engines/xorwow.hpp"
 #include "gpurng/core/engines/xorwow_host.hpp"
-#include "cuda/half_fill_launch.hpp"
 #include "cuda/xorwow_launch.hpp"
 
 namespace gpurng::detail {
@@ -125,19 +122,11 @@ struct Xorwow {
 
 // ----- the shared front -------------------------------------------------------------------------
 
-// Counter engines (Philox, Threefry): a state that is a counter position, every group of values its
-// own blocks, so the CUDA fill kernel makes their half-precision values directly.
-template <class State>
-struct IsCounterPosition : std::false_type {};
-template <class Scheme>
-struct IsCounterPosition<core::CounterPosition<Scheme>> : std::true_type {};
-
 template <class P>
 class SeekableEngine final : public SequenceFront {
   using Traits = typename P::Traits;
   using State = typename Traits::state_type;
   static constexpr bool kWide = sizeof(typename Traits::bits_type) == 8;
-  static constexpr bool kCounter = IsCounterPosition<State>::value;
 
  public:
   SeekableEngine() : base_(P::base(seed_, 0)) {}
@@ -167,15 +156,13 @@ class SeekableEngine final : public SequenceFront {
   std::string sequence_end_hint() const override { return "stream; use select_stream for another stream"; }
 
   bool makes_directly(const Request& req, const void* out, const ExecContext& ctx) const override {
-    return kCounter && ctx.backend == Backend::cuda && is_half(req.type) &&
-           (req.dist == Distribution::uniform || req.dist == Distribution::normal) &&
-           reinterpret_cast<std::uintptr_t>(out) % 2 == 0;
+    return fills_half_directly(req, out, ctx);
   }
 
   void fill(const Request& req, void* out, std::size_t n, const ExecContext& ctx) override {
     State base = base_;
     P::for_backend(base, ctx);
-    if (is_half(req.type)) return fill_half(base, req, out, n, ctx);
+    if (is_half(req.type)) return fill_half_from_base<Traits>(base, offset_, req, out, n, ctx);
     fill_from_base<Traits>(base, offset_, req, out, n, ctx);
   }
 
@@ -210,18 +197,6 @@ class SeekableEngine final : public SequenceFront {
 
  private:
   static std::string name() { return engine_info(P::kId).name; }
-
-  // Reached only where makes_directly() said yes (half values otherwise come by mapped_generate).
-  void fill_half(const State& base, const Request& req, void* out, std::size_t n, const ExecContext& ctx) {
-    const auto not_here = [] { throw Error(Status::internal_error, "half values: not made directly here"); };
-    if constexpr (kCounter) {
-      on_backend(ctx, not_here,
-                 [&] { cuda::launch_half_fill<Traits>(base, offset_, n, req, static_cast<std::uint16_t*>(out), ctx); },
-                 not_here);
-    } else {
-      not_here();
-    }
-  }
 
   void set_seed(U128 s, const char* what) {
     if (!fits(s, P::kSeedBits)) {
