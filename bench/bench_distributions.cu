@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     gpurng::Generator g(p.engine, gpurng::Backend::cuda);
     curandGenerator_t c;
     curand_check(curandCreateGenerator(&c, p.curand), "curandCreateGenerator");
-    for (double lambda : {0.5, 4.0, 100.0, 1e4}) {
+    for (double lambda : {0.5, 4.0, 10.0, 100.0, 1e4, 5e4}) {
       const double t_g = median_ms([&] { g.generate(gpurng::Distribution::poisson, &lambda, 1, static_cast<std::uint32_t*>(buf), n); }, s);
       const double t_c =
           median_ms([&] { curand_check(curandGeneratePoisson(c, static_cast<unsigned*>(buf), n, lambda), "poisson"); }, s);

@@ -77,7 +77,7 @@ void same_bits(const Transform& t, const char* what) {
 
 template <class Tr>
 void all_distributions() {
-  for (double lambda : {1e-6, 0.5, 9.9, 10.0, 30.0, 1e4, 1e9}) {
+  for (double lambda : {1e-6, 0.5, 9.9, 10.0, 30.0, 100.0, 1e4, 3e4, 65535.0, 1e9}) {
     same_bits<Tr>(dist::Poisson<Tr>{dist::poisson_setup(lambda)}, "poisson");
   }
   const std::pair<std::uint32_t, double> binomials[] = {{20, 0.3}, {100, 0.3}, {60, 0.75}, {2147483647u, 1e-9}, {2147483647u, 0.5}};

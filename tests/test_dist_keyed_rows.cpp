@@ -127,7 +127,8 @@ TEST(InversionTable, PoissonSearchIsTheWalk) {
   // lambda = 0 tabulates (every value 0); PTRS does not.
   EXPECT_TRUE(dist::Poisson<Tr>{dist::poisson_setup(0.0)}.table.complete());
   EXPECT_EQ(dist::Poisson<Tr>{dist::poisson_setup(0.0)}.table.search(1.0), 0);
-  EXPECT_FALSE(dist::Poisson<Tr>{dist::poisson_setup(10.0)}.table.complete());
+  EXPECT_FALSE(dist::Poisson<Tr>{dist::poisson_setup(10.0)}.tabulated());  // anchored
+  EXPECT_FALSE((dist::Poisson<Tr>{dist::poisson_setup(10.0), false}.tabulated()));  // PTRS
 }
 
 TEST(InversionTable, BinomialSearchIsTheWalk) {
@@ -221,12 +222,30 @@ void pairs_equal_old_sampler(const dist::Poisson<Tr>* pois, const dist::Binomial
 }
 
 TEST(InversionTable, RowPairAndValuePathsAgree) {
-  for (double lambda : {0.0, 1e-6, 0.5, 9.9, 10.0, 42.0, 1e4, 1e9}) {
+  for (double lambda : {0.0, 1e-6, 0.5, 9.9, 10.0, 42.0, 1e4, 65535.0, 65536.0, 1e9}) {
     const dist::PoissonParams p = dist::poisson_setup(lambda);
     const dist::Poisson<Tr> tr{p};
     rows_equal_pairs(tr, "poisson");
-    pairs_equal_old_sampler(&tr, nullptr, p, dist::poisson_variate, dist::DrawTag::poisson, "poisson");
     rows_equal_pairs64(dist::Poisson<core::philox::Traits4x64_10>{p}, "poisson");
+    // PTRS as the transform runs it (from 2^16; below, the tests' PTRS-only transform) is the sampler.
+    const dist::Poisson<Tr> ptrs{p, false};
+    rows_equal_pairs(ptrs, "poisson ptrs");
+    pairs_equal_old_sampler(&ptrs, nullptr, p, dist::poisson_variate, dist::DrawTag::poisson, "poisson");
+  }
+  // The anchored inversion's rows with values in its tails (made again by one out-of-line call):
+  // 2^20 values at lambda = 100 hold about 11 of them.
+  {
+    const dist::Poisson<Tr> tr{dist::poisson_setup(100.0)};
+    ASSERT_EQ(tr.params.method, dist::PoissonParams::anchored);
+    constexpr std::size_t kN = std::size_t{1} << 20;
+    const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(5, 1));
+    const auto rows = row_path<Tr>(tr, st, kN);
+    EXPECT_EQ(rows, pair_path<Tr>(tr, st, kN));
+    const double top = tr.params.anchor.a0 + 31 * tr.params.anchor.stride;
+    std::size_t tails = 0;
+    for (auto k : rows) tails += k <= tr.params.anchor.a0 || k > top;
+    std::printf("poisson(100): %zu of 2^20 values in the anchored inversion's tails\n", tails);
+    EXPECT_GT(tails, 0u);
   }
   struct B {
     std::uint32_t n;
@@ -239,6 +258,43 @@ TEST(InversionTable, RowPairAndValuePathsAgree) {
     pairs_equal_old_sampler(nullptr, &tr, bp, dist::binomial_variate, dist::DrawTag::binomial, "binomial");
     rows_equal_pairs64(dist::Binomial<core::philox::Traits4x64_10>{bp}, "binomial");
   }
+}
+
+// The GPU's staged words (Poisson::stage as the fill kernel's 128 threads run it): the dense table of
+// the anchored walks gives the walk's values, at strides from 1 to 75.
+TEST(InversionTable, PoissonDenseTableIsTheWalk) {
+  using P = dist::Poisson<Tr>;
+  int dense = 0;
+  for (double lambda : {10.0, 11.0, 30.0, 100.0, 500.0, 1e3, 5e3, 1e4, 12000.0, 13000.0, 2e4, 65535.0}) {
+    const P tr{dist::poisson_setup(lambda)};
+    ASSERT_EQ(tr.params.method, dist::PoissonParams::anchored);
+    ASSERT_EQ(tr.staged_bytes(), 8 * (64 + 31 * static_cast<std::size_t>(tr.params.anchor.stride)));
+    std::vector<double> words(tr.staged_bytes() / 8, -1.0);
+    for (int thread = 0; thread < 128; ++thread) tr.stage(words.data(), thread, 128);
+    for (int i = 0; i < 64; ++i) ASSERT_EQ(words[i], tr.anchors.entry(i));
+    dense += tr.dense();
+    constexpr std::size_t kN = std::size_t{1} << 16;
+    const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(8, 2));
+    std::vector<std::uint32_t> staged(kN), own(kN);
+    auto a = st, b = st;
+    for (std::size_t i = 0; i < kN; i += core::kRowLength) {
+      core::produce_row<Tr>(a, tr, &staged[i], words.data());
+      core::produce_row<Tr>(b, tr, &own[i]);
+    }
+    ASSERT_EQ(staged, own) << "lambda " << lambda << ", stride " << tr.params.anchor.stride;
+    for (double w : words) ASSERT_GE(w, 0.0) << "a word left unstaged, lambda " << lambda;
+    // Every sum of the table and its neighbours: the search equals the walk.
+    const int m = static_cast<int>(tr.params.anchor.stride);
+    for (int i = 0; i < 31 * m; ++i) {
+      const double d = words[64 + i];
+      for (double u : {d, std::nextafter(d, 0.0), std::nextafter(d, 2.0)}) {
+        ASSERT_EQ(dist::poisson_anchored_dense(tr.params.anchor, words.data(), words.data() + 64, u),
+                  dist::poisson_anchored_middle(tr.params.anchor, words.data(), u))
+            << "lambda " << lambda << ", u " << u;
+      }
+    }
+  }
+  EXPECT_EQ(dense, 12);  // every anchored lambda (strides up to 75)
 }
 
 TEST(KeyedRows, RowsEqualPairsForEveryKeyedSampler) {

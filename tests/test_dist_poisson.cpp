@@ -1,10 +1,14 @@
-// Poisson (core/dist/poisson.hpp): chi-square on the pmf, tails included, at lambdas that cover both
-// branches and their boundary; the checks reject deliberately broken samplers; values are a
-// function of their raw group alone; parameter checks.
+// Poisson (core/dist/poisson.hpp, poisson_anchored.hpp): chi-square on the pmf, tails included, at
+// lambdas that cover the three branches (inversion, anchored inversion, PTRS) and their boundaries;
+// the anchored inversion against a long-double inversion and its tails against their conditional
+// pmf; the checks reject deliberately broken samplers; values are a function of their raw group
+// alone; parameter checks.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <random>
+#include <vector>
 
 #include "dist_b_support.hpp"
 #include "gpurng/core/dist/parameter_checks.hpp"
@@ -27,12 +31,23 @@ t::DiscreteFit poisson_fit(const std::vector<std::uint32_t>& x, double lambda, d
 std::vector<std::uint32_t> draw_poisson(const dist::PoissonParams& p, std::size_t n, std::uint64_t seed = 2311) {
   return t::draw_values(dist::Poisson<Tr>{p}, n, seed);
 }
+// PTRS wherever poisson_setup chooses it (the transform uses the anchored inversion below 2^16).
+std::vector<std::uint32_t> draw_ptrs(const dist::PoissonParams& p, std::size_t n, std::uint64_t seed = 2311) {
+  return t::draw_values(dist::Poisson<Tr>{p, false}, n, seed);
+}
+// The transform with its anchors built for `table_lambda` (a broken sampler when it is not lambda).
+std::vector<std::uint32_t> draw_anchored(double lambda, double table_lambda, double a0_shift, std::size_t n) {
+  dist::Poisson<Tr> tr{dist::poisson_setup(lambda)};
+  dist::poisson_anchor_setup(table_lambda, tr.params.anchor, tr.anchors);
+  tr.params.anchor.a0 += a0_shift;
+  return t::draw_values(tr, n, 2311);
+}
 
 }  // namespace
 
 TEST(DistPoisson, FitsThePmfAtEveryBranch) {
   constexpr std::size_t kN = std::size_t{1} << 20;
-  for (double lambda : {0.5, 9.9, 10.0, 30.0, 1e4, 1e9, 2147483648.0}) {
+  for (double lambda : {0.5, 9.9, 10.0, 30.0, 100.0, 1e4, 65535.5, 65536.0, 1e9, 2147483648.0}) {
     const auto x = draw_poisson(dist::poisson_setup(lambda), kN);
     const t::DiscreteFit f = poisson_fit(x, lambda);
     std::printf("poisson(%g): %d bins, chi2 %.1f, p = %.4f\n", lambda, f.bins, f.chi2, f.p_value);
@@ -66,11 +81,13 @@ TEST(DistPoisson, TinyLambda) {
 }
 
 TEST(DistPoisson, FarTails) {
-  // P(X >= k) far out, on 2^22 values: lambda = 9.9 (inversion) and 10, 30 (PTRS). The counts above
-  // thresholds with tail probability about 1e-5 match within 5 standard deviations.
+  // P(X >= k) far out, on 2^22 values: lambda = 9.9 (inversion), 10, 30 (anchored) and 30 by PTRS. The
+  // counts above thresholds with tail probability about 1e-5 match within 5 standard deviations.
   constexpr std::size_t kN = std::size_t{1} << 22;
-  for (double lambda : {9.9, 10.0, 30.0}) {
-    const auto x = draw_poisson(dist::poisson_setup(lambda), kN, 99);
+  for (double lambda : {9.9, 10.0, 30.0, -30.0}) {
+    const bool ptrs = lambda < 0;
+    lambda = std::fabs(lambda);
+    const auto x = ptrs ? draw_ptrs(dist::poisson_setup(lambda), kN, 99) : draw_poisson(dist::poisson_setup(lambda), kN, 99);
     for (bool upper : {true, false}) {
       // threshold: first k (from the mean outward) whose tail is below 2e-5
       long double tail = 0;
@@ -104,22 +121,109 @@ TEST(DistPoisson, BrokenSamplersAreRejected) {
   // PTRS with the proposal shifted by one (0.43 -> 1.43: an off-by-one in k).
   dist::PoissonParams off = dist::poisson_setup(30.0);
   off.k_offset += 1.0;
-  EXPECT_LT(poisson_fit(draw_poisson(off, kN), 30.0).p_value, t::kDistAlpha) << "PTRS k + 1";
+  EXPECT_LT(poisson_fit(draw_ptrs(off, kN), 30.0).p_value, t::kDistAlpha) << "PTRS k + 1";
   // PTRS with its hat 10 % too low (a wrong constant in alpha): the hat no longer covers the pmf.
   dist::PoissonParams low = dist::poisson_setup(30.0);
   low.log_inv_alpha -= 0.1;
-  EXPECT_LT(poisson_fit(draw_poisson(low, kN), 30.0).p_value, t::kDistAlpha) << "PTRS hat too low";
-  // The inversion/PTRS boundary used for the other branch's lambda: PTRS constants of 10 at 12.
+  EXPECT_LT(poisson_fit(draw_ptrs(low, kN), 30.0).p_value, t::kDistAlpha) << "PTRS hat too low";
+  // PTRS with its constants for 12 and lambda 12.5 in the final test.
   dist::PoissonParams wrong = dist::poisson_setup(12.0);
   wrong.lambda = 12.5;
-  EXPECT_LT(poisson_fit(draw_poisson(wrong, kN), 12.0).p_value, t::kDistAlpha) << "lambda 12.5 for 12";
+  EXPECT_LT(poisson_fit(draw_ptrs(wrong, kN), 12.0).p_value, t::kDistAlpha) << "lambda 12.5 for 12";
+  // The anchored inversion with its anchors summed for lambda 0.5 % too large, and with A_0 one too
+  // high (an off-by-one: every middle value one larger).
+  EXPECT_LT(poisson_fit(draw_anchored(100.0, 100.5, 0.0, kN), 100.0).p_value, t::kDistAlpha) << "anchors of 100.5";
+  EXPECT_LT(poisson_fit(draw_anchored(100.0, 100.0, 1.0, kN), 100.0).p_value, t::kDistAlpha) << "A_0 + 1";
+  // ... and the same constructions unbroken pass.
+  EXPECT_GT(poisson_fit(draw_anchored(100.0, 100.0, 0.0, kN), 100.0).p_value, t::kDistAlpha);
 }
 
 TEST(DistPoisson, SixtyFourBitEngine) {
   constexpr std::size_t kN = std::size_t{1} << 19;
-  for (double lambda : {3.0, 100.0}) {
+  for (double lambda : {3.0, 100.0, 1e4}) {
     const auto x = t::draw_values64(dist::Poisson<core::philox::Traits4x64_10>{dist::poisson_setup(lambda)}, kN, 5);
     EXPECT_GT(poisson_fit(x, lambda).p_value, t::kDistAlpha) << lambda;
+  }
+}
+
+// The anchored inversion's middle is the inversion of u against the Poisson cdf (long double,
+// summed from 0), except within 1e-12 of a step of the cdf (the two sums' roundings); swept over u,
+// including every anchor's sum and its neighbours, at lambdas over the branch.
+TEST(DistPoisson, AnchoredMiddleIsTheInversion) {
+  std::mt19937_64 rng(3);
+  for (double lambda : {10.0, 10.5, 31.7, 100.0, 777.7, 1e4, 32768.5, std::nextafter(dist::kPoissonAnchoredMax, 0.0)}) {
+    const dist::Poisson<Tr> tr{dist::poisson_setup(lambda)};
+    ASSERT_EQ(tr.params.method, dist::PoissonParams::anchored) << lambda;
+    const dist::PoissonAnchorScalars& s = tr.params.anchor;
+    const auto a0 = static_cast<std::uint64_t>(s.a0);
+    const auto top = static_cast<std::uint64_t>(s.a0 + 31 * s.stride);
+    std::vector<long double> cdf;  // cdf[k - a0], k = a0 .. top
+    long double c = 0;
+    for (std::uint64_t k = 0; k <= top; ++k) {
+      c += static_cast<long double>(t::poisson_pmf(k, lambda));
+      if (k >= a0) cdf.push_back(c);
+    }
+    std::vector<double> us;
+    for (int i = 0; i < 20000; ++i) us.push_back(std::uniform_real_distribution<double>(0.0, 1.0)(rng));
+    for (int i = 0; i < 32; ++i) {
+      const double e = tr.anchors.entry(i);
+      for (double u : {e, std::nextafter(e, 0.0), std::nextafter(e, 2.0)}) us.push_back(u);
+    }
+    int middle = 0, near = 0;
+    for (double u : us) {
+      const double k = dist::poisson_anchored_middle(s, tr.anchors.data(), u);
+      if (k < 0) {  // a tail: u is beyond the first or last anchor's sum
+        ASSERT_TRUE(k == -1.0 ? u <= tr.anchors.entry(0) && a0 > 0 : u > tr.anchors.entry(31)) << lambda << " " << u;
+        continue;
+      }
+      ++middle;
+      const std::size_t i = static_cast<std::size_t>(k) - a0;
+      const bool upper_ok = u <= cdf[i] + 1e-12L;
+      const bool lower_ok = i == 0 || u > cdf[i - 1] - 1e-12L;
+      ASSERT_TRUE(upper_ok && lower_ok) << "lambda " << lambda << ", u " << u << ", k " << k;
+      near += !(u <= cdf[i] - 1e-12L && (i == 0 || u > cdf[i - 1] + 1e-12L));
+    }
+    std::printf("poisson(%g): a0 %g, stride %g, %d middle values of %zu, %d within 1e-12 of a step\n", lambda, s.a0,
+                s.stride, middle, us.size(), near);
+    EXPECT_GT(middle, 19000);
+  }
+}
+
+// A tail value has the tail's conditional distribution P(X = k) / P(tail), far out included:
+// chi-square of 2^18 tail values per tail (drawn through the transform's tail path with random raw
+// groups) at lambda = 100 and 1e4.
+TEST(DistPoisson, AnchoredTailsHaveTheirConditionalPmf) {
+  constexpr int kN = 1 << 18;
+  for (double lambda : {100.0, 1e4}) {
+    const dist::Poisson<Tr> tr{dist::poisson_setup(lambda)};
+    const dist::PoissonAnchorScalars& s = tr.params.anchor;
+    const double top = s.a0 + 31 * s.stride;
+    for (bool upper : {false, true}) {
+      std::mt19937_64 rng(upper ? 17 : 19);
+      std::vector<std::uint32_t> x(kN);
+      for (auto& v : x) {
+        const std::uint64_t r0 = rng() & 0xffffffffu, r1 = rng() & 0xffffffffu;
+        v = static_cast<std::uint32_t>(dist::poisson_anchored_tail(s, lambda, r0, r1, 0.5, 0, upper));
+        ASSERT_TRUE(upper ? v > top : v <= s.a0) << lambda;
+      }
+      long double mass = 0;
+      for (std::uint64_t k = upper ? static_cast<std::uint64_t>(top) + 1 : 0;
+           upper ? k < top + 20 * std::sqrt(lambda) : k <= s.a0; ++k) {
+        mass += static_cast<long double>(t::poisson_pmf(k, lambda));
+      }
+      const double below = s.a0 - 10 * std::sqrt(lambda);
+      const std::uint64_t lo = upper ? static_cast<std::uint64_t>(top) + 1 : static_cast<std::uint64_t>(below > 0 ? below : 0);
+      const std::uint64_t hi = upper ? static_cast<std::uint64_t>(top + 10 * std::sqrt(lambda)) : static_cast<std::uint64_t>(s.a0);
+      const t::DiscreteFit f = t::chi2_discrete(
+          x, [&](std::uint64_t k) { return static_cast<double>(static_cast<long double>(t::poisson_pmf(k, lambda)) / mass); },
+          lo, hi, 20.0);
+      std::printf("poisson(%g) %s tail: P = %.3Lg, %d bins, chi2 %.1f, p = %.4f\n", lambda, upper ? "upper" : "lower", mass,
+                  f.bins, f.chi2, f.p_value);
+      EXPECT_GT(f.p_value, t::kDistAlpha) << lambda << (upper ? " upper" : " lower");
+      EXPECT_GE(f.bins, 5);
+      // The setup's sums are the tails' probabilities (to 1e-12 relative).
+      EXPECT_NEAR(static_cast<double>(mass), upper ? s.upper_sum : s.lower_sum, 1e-12 * static_cast<double>(mass));
+    }
   }
 }
 

@@ -118,10 +118,17 @@ __global__ void __launch_bounds__(kFillBlockThreads, kFillMinBlocks<Tr>)
   constexpr int L = core::kRowLength;
   __shared__ __align__(16) V tile[kWarpsPerBlock][T::kWords];
   // A transform's table, copied once per block from the kernel's parameters (core/produce.hpp:
-  // kStagedWords), before any thread leaves.
+  // kStagedWords), before any thread leaves; or built by the block's threads in dynamic shared memory
+  // of the size the transform asks for this call (kStagesItself: tr.staged_bytes(), launch_fill).
   constexpr int kStaged = core::produce_detail::staged_words<Tr>::value;
-  __shared__ double staged[kStaged > 0 ? kStaged : 1];
-  if constexpr (kStaged > 0) {
+  constexpr bool kSelf = core::produce_detail::stages_itself<Tr>::value;
+  __shared__ double staged_copy[kStaged > 0 && !kSelf ? kStaged : 1];
+  extern __shared__ __align__(16) unsigned char fill_dynamic_smem[];
+  double* const staged = kSelf ? reinterpret_cast<double*>(fill_dynamic_smem) : staged_copy;
+  if constexpr (kSelf) {
+    tr.stage(staged, static_cast<int>(threadIdx.x), kFillBlockThreads);
+    __syncthreads();
+  } else if constexpr (kStaged > 0) {
     for (int i = threadIdx.x; i < kStaged; i += kFillBlockThreads) staged[i] = tr.staged_word(i);
     __syncthreads();
   }
@@ -425,11 +432,14 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
   const core::RowRange range = core::RowRange::make(first, n, phase);
   const bool lines_aligned = addr % sizeof(V) == 0 && (range.origin - first + addr_elems) % core::kRowLength == 0;
 
+  std::size_t dynamic_smem = 0;
+  if constexpr (core::produce_detail::stages_itself<Tr>::value) dynamic_smem = tr.staged_bytes();
   std::uint64_t blocks = ctx.cuda_blocks;
   if (blocks == 0) {
     // One full wave of resident blocks, fewer when the job is small (see kMinRowsPerThread).
     const int sms = sm_count(current_device());
-    const std::uint64_t wave = std::min(wave_blocks(fill_kernel<E, Tr>, kFillBlockThreads, sms), kMaxBlocksPerSm * sms);
+    const std::uint64_t wave =
+        std::min(wave_blocks(fill_kernel<E, Tr>, kFillBlockThreads, sms, dynamic_smem), kMaxBlocksPerSm * sms);
     auto blocks_for = [&](std::uint64_t rows_per_thread) {
       const std::uint64_t threads = (range.row_count + rows_per_thread - 1) / rows_per_thread;
       return (threads + kFillBlockThreads - 1) / kFillBlockThreads;
@@ -454,7 +464,7 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
     const std::uint64_t rows_per_block = rows_per_thread * kFillBlockThreads;
     blocks = range.row_count / rows_per_block + (range.row_count % rows_per_block != 0);
   }
-  fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kFillBlockThreads, 0, ctx.stream>>>(
+  fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kFillBlockThreads, dynamic_smem, ctx.stream>>>(
       start, range, rows_per_thread, tr, out, lines_aligned);
   check(cudaGetLastError(), "fill kernel launch");
 }

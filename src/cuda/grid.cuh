@@ -30,16 +30,16 @@ inline int sm_count(int device) {
   return sms;
 }
 
-// One wave of resident blocks of `kernel` launched with `threads` threads (no dynamic shared memory)
-// on `sms` multiprocessors: sms times the blocks one multiprocessor holds at once (at least one).
-// The occupancy query is kept per (kernel, device, threads): it costs about a microsecond, a tenth of a
-// small call's time on an H100, and its answer never changes.
+// One wave of resident blocks of `kernel` launched with `threads` threads and `dynamic_smem` bytes of
+// dynamic shared memory on `sms` multiprocessors: sms times the blocks one multiprocessor holds at
+// once (at least one). The occupancy query is kept per (kernel, device, threads, bytes): it costs about
+// a microsecond, a tenth of a small call's time on an H100, and its answer never changes.
 template <class Kernel>
-std::uint64_t wave_blocks(Kernel* kernel, int threads, int sms) {
+std::uint64_t wave_blocks(Kernel* kernel, int threads, int sms, std::size_t dynamic_smem = 0) {
   static std::mutex mutex;
-  static std::map<std::tuple<const void*, int, int>, int> known;
+  static std::map<std::tuple<const void*, int, int, std::size_t>, int> known;
   const int device = current_device();
-  const auto key = std::make_tuple(reinterpret_cast<const void*>(kernel), device, threads);
+  const auto key = std::make_tuple(reinterpret_cast<const void*>(kernel), device, threads, dynamic_smem);
   int per_sm = 0;
   {
     const std::lock_guard<std::mutex> lock(mutex);
@@ -47,7 +47,7 @@ std::uint64_t wave_blocks(Kernel* kernel, int threads, int sms) {
     if (it != known.end()) per_sm = it->second;
   }
   if (per_sm == 0) {
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0),
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dynamic_smem),
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     per_sm = std::max(per_sm, 1);
     const std::lock_guard<std::mutex> lock(mutex);

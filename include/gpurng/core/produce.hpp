@@ -39,6 +39,17 @@ template <class Tr>
 struct whole_row<Tr, typename voider<decltype(Tr::kWholeRow)>::type> {
   static constexpr bool value = Tr::kWholeRow;
 };
+// Tr::kStagesItself: the kernel calls tr.stage(words, thread, threads) on every thread of a block
+// instead of copying tr.staged_word(i), into tr.staged_bytes() bytes that the transform asks for the
+// call (a table it builds from its own, e.g. Poisson's walks; kStagedWords is then not used).
+template <class Tr, class = void>
+struct stages_itself {
+  static constexpr bool value = false;
+};
+template <class Tr>
+struct stages_itself<Tr, typename voider<decltype(Tr::kStagesItself)>::type> {
+  static constexpr bool value = Tr::kStagesItself;
+};
 template <class Tr, class = void>
 struct staged_words {
   static constexpr int value = 0;

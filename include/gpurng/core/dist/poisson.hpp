@@ -6,7 +6,11 @@
 //                     output): the smallest k with u <= P(X <= k), P(X = 0) = exp(-lambda) and
 //                     P(X = k) = P(X = k - 1) lambda / k. No keyed draw. The transform tabulates
 //                     the search's sums once (inversion_table.hpp): a value is then a binary search.
-//   lambda >= 10:     PTRS, Hormann's transformed rejection with squeeze ("The transformed rejection
+//   10 <= lambda < 2^16: inversion from 32 anchors of the pmf's sums, exact tails from a keyed draw
+//                     (poisson_anchored.hpp): the transform's values. The fields below keep PTRS's
+//                     constants too, for negative_binomial (which draws a Poisson per value with its
+//                     own lambda) and for the tests.
+//   lambda >= 2^16:   PTRS, Hormann's transformed rejection with squeeze ("The transformed rejection
 //                     method for generating Poisson random variables", Insurance: Mathematics and
 //                     Economics 12, 1993), the method NumPy uses for lambda >= 10. Each attempt takes
 //                     a pair (U, V): attempt 1 U from the first uniform, V from keyed draw 0; attempt
@@ -15,27 +19,31 @@
 //                     attempts on average. The final test compares with log P(X = k) computed by Loader's
 //                     method (special_functions.hpp), accurate even at lambda = 1e9.
 //
-// Resolution: the inversion branch decides from one uniform, so a value's probability is exact to
+// Resolution: the inversion branches decide from one uniform, so a value's probability is exact to
 // the uniform's resolution (2^-32 for 32-bit engines, 2^-53 for 64-bit ones): for lambda = 1e-6 with
 // a 32-bit engine P(X >= 2) = 5e-13 is below it and 2 does not occur.
 #pragma once
 
+#include <cstddef>
+
 #include "gpurng/core/dist/inversion_table.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
 #include "gpurng/core/dist/keyed_row.hpp"
+#include "gpurng/core/dist/poisson_anchored.hpp"
 #include "gpurng/core/dist/special_functions.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
 namespace gpurng::core::dist {
 
 struct PoissonParams {
-  enum Method : int { zero = 0, inversion = 1, ptrs = 2 };
+  enum Method : int { zero = 0, inversion = 1, ptrs = 2, anchored = 3 };
   int method;
   double lambda;
   double exp_minus_lambda;  // inversion: P(X = 0)
   // PTRS constants (Hormann 1993, algorithm PTRS)
   double b, a, log_inv_alpha, vr;
   double k_offset;  // 0.43, the proposal's shift (a member so the tests can break it)
+  PoissonAnchorScalars anchor;  // method anchored (set by the Poisson transform, with its table)
 };
 
 // Below this lambda: inversion; at and above it: PTRS.
@@ -114,7 +122,8 @@ GPURNG_HD GPURNG_FORCEINLINE double poisson_ptrs_squeeze(const PoissonParams& p,
 }
 
 // A Poisson variate (an integer as a double) from the first uniform u (inversion, or U of PTRS's
-// first attempt) and the keyed draws. NaN if the attempt cap is reached (invalid parameters only).
+// first attempt) and the keyed draws, for the methods of poisson_setup (not anchored: that needs the
+// transform's table). NaN if the attempt cap is reached (invalid parameters only).
 GPURNG_HD GPURNG_FORCEINLINE double poisson_variate_body(const PoissonParams& p, double u, KeyedDraws& draws) {
   if (p.method == PoissonParams::zero) return 0.0;
   if (p.method == PoissonParams::inversion) return poisson_inversion(p, u);
@@ -166,28 +175,72 @@ GPURNG_HD inline void poisson_tabulate(const PoissonParams& p, InversionTable& t
 
 // Poisson(lambda) as uint32, lambda in [0, 2^31]: value 2k + j from raws (2k, 2k + 1), slot j.
 // Construct with Poisson<E>{poisson_setup(lambda)} (check the parameter with check_poisson first);
-// the constructor tabulates the inversion branch. 0xffffffff only if the attempt cap is hit (invalid
-// parameters).
+// the constructor tabulates the inversion branch, or builds the anchors for 10 <= lambda < 2^16
+// (`anchored` false keeps PTRS there: for the tests of PTRS). 0xffffffff only if the attempt cap is
+// hit (invalid parameters).
 template <class E>
 struct Poisson {
   using value_type = std::uint32_t;
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // the per-pair operator()'s body is large (core::row_unroll)
   PoissonParams params;
-  InversionTable table;
+  union {
+    InversionTable table;        // methods zero, inversion (and PTRS: incomplete)
+    PoissonAnchorTable anchors;  // method anchored
+  };
 
   Poisson() = default;
-  GPURNG_HD Poisson(const PoissonParams& p) : params(p) { poisson_tabulate(p, table); }  // NOLINT: implicit
+  GPURNG_HD Poisson(const PoissonParams& p, bool anchored = true) : params(p) {  // NOLINT: implicit
+    if (anchored && p.method == PoissonParams::ptrs && p.lambda < kPoissonAnchoredMax) {
+      params.method = PoissonParams::anchored;
+      poisson_anchor_setup(p.lambda, params.anchor, anchors);
+    } else {
+      poisson_tabulate(p, table);
+    }
+  }
+  GPURNG_HD bool tabulated() const { return params.method != PoissonParams::anchored && table.complete(); }
 
   // A row at once (core::produce_row): the table's search inline, or one out-of-line call for the
   // row (keyed_row.hpp), whose copies of the row keep the search's row in registers. The table's
-  // entries are staged by the GPU's fill kernel in shared memory (`staged`): read from the kernel's
-  // parameters, lanes searching different entries wait for each other (an H100 searched twice as
-  // fast from shared memory at lambda = 9.9: scripts/exp/table-search-probe.cu).
+  // entries (or the anchors) are staged by the GPU's fill kernel in shared memory (`staged`): read
+  // from the kernel's parameters, lanes searching different entries wait for each other (an H100
+  // searched twice as fast from shared memory at lambda = 9.9: scripts/exp/table-search-probe.cu).
+  // The anchored inversion also stages its walks (31 m words after the anchors: poisson_dense_bracket),
+  // built by 31 threads, so that a value is two binary searches (an H100 at lambda = 1e4, stride 30:
+  // the walk 61, the searches 114 G values/s; scripts/exp/poisson-anchored-probe.cu). In the dynamic
+  // shared memory of the call's size: a static 19 KB would have cost the other branches' kernels a
+  // resident block per SM.
   static constexpr bool kWholeRow = true;
   static constexpr int kStagedWords = InversionTable::kSize;
-  GPURNG_HD double staged_word(int i) const { return table.entry(i); }
+  static_assert(PoissonAnchorTable::kWords == InversionTable::kSize, "both tables stage the same words");
+  GPURNG_HD bool dense() const { return params.method == PoissonParams::anchored && poisson_dense_fits(params.anchor); }
+  // The block's staged words (core::produce_detail::stages_itself): staged_bytes() of them, thread
+  // `thread` of `threads` (at least 64) doing its share: the 64 words of the table or the anchors, and
+  // with the anchors each of the last 31 threads one bracket's walk.
+  static constexpr bool kStagesItself = true;
+  GPURNG_HD std::size_t staged_bytes() const {
+    const int dense_words = dense() ? (PoissonAnchorTable::kAnchors - 1) * static_cast<int>(params.anchor.stride) : 0;
+    return sizeof(double) * static_cast<std::size_t>(InversionTable::kSize + dense_words);
+  }
+  GPURNG_HD void stage(double* words, int thread, int threads) const {
+    const bool anchored = params.method == PoissonParams::anchored;
+    for (int i = thread; i < InversionTable::kSize; i += threads) words[i] = anchored ? anchors.entry(i) : table.entry(i);
+    if (dense() && thread >= threads - (PoissonAnchorTable::kAnchors - 1)) {
+      poisson_dense_bracket(params.anchor, anchors.data(), thread - (threads - (PoissonAnchorTable::kAnchors - 1)) + 1,
+                            words + InversionTable::kSize);
+    }
+  }
   GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
+    if (params.method == PoissonParams::anchored) {
+      const double* w = staged;
+      if (w == nullptr) w = anchors.data();
+      if (staged != nullptr && dense()) {
+        anchored_row(r, out, [&](double u) { return poisson_anchored_dense(params.anchor, w, w + InversionTable::kSize, u); });
+      } else {
+        anchored_row(r, out, [&](double u) { return poisson_anchored_middle(params.anchor, w, u); });
+      }
+      return;
+    }
     if (table.complete()) {
       const double* cdf = staged;
       if (cdf == nullptr) cdf = table.data();
@@ -200,14 +253,43 @@ struct Poisson {
     keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { poisson_keyed_row(params, kr, v); });
   }
 
+  // The anchored rows, a pair at a time: the middle inline (`middle(u)`: its value, or -1 or -2 for a
+  // tail), the tails of a pair by one out-of-line call (about 1 pair in 10^4). Not a pass over the row
+  // first and its tails after: the row's raws would stay live to the end, in local memory (an H100
+  // at lambda = 10: 184 against 228 G values/s with the walk alone). (The walk's code beside the
+  // searches costs the GPU's rows about 15 %: 177 against 200 at lambda = 10, with no walk compiled.)
+  template <class Middle>
+  GPURNG_HD GPURNG_FORCEINLINE void anchored_row(const typename E::raw_type* r, value_type* out, const Middle& middle) const {
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int i = 0; i < kRowLength; i += 2) {
+      const double u0 = uniform_of<E, double>(r[i]);
+      const double u1 = uniform_of<E, double>(r[i + 1]);
+      PoissonPair k{middle(u0), middle(u1)};
+      if (k.v0 < 0.0 || k.v1 < 0.0) {
+        k = poisson_anchored_pair_tails(params.anchor, params.lambda, raw_key_bits(r[i]), raw_key_bits(r[i + 1]), u0, u1, k);
+      }
+      out[i] = static_cast<std::uint32_t>(k.v0);
+      out[i + 1] = static_cast<std::uint32_t>(k.v1);
+    }
+  }
+
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
 #if GPURNG_DEVICE_PASS
 #pragma unroll
 #endif
     for (unsigned j = 0; j < 2; ++j) {
       const double u = uniform_of<E, double>(r[j]);
-      const double k = table.complete() ? static_cast<double>(table.search(u))
-                                        : poisson_keyed_variate(params, raw_key_bits(r[0]), raw_key_bits(r[1]), u, j);
+      double k;
+      if (params.method == PoissonParams::anchored) {
+        k = poisson_anchored_value(params.anchor, params.lambda, anchors.data(), u, raw_key_bits(r[0]),
+                                   raw_key_bits(r[1]), j);
+      } else if (table.complete()) {
+        k = static_cast<double>(table.search(u));
+      } else {
+        k = poisson_keyed_variate(params, raw_key_bits(r[0]), raw_key_bits(r[1]), u, j);
+      }
       out[j] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
     }
   }
