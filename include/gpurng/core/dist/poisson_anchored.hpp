@@ -147,17 +147,24 @@ GPURNG_HD inline void poisson_anchor_setup(double lambda, PoissonAnchorScalars& 
   for (int i = 0; i <= kLast; ++i) t.set(i, ieee::div(cdf[i], total), ieee::div(pmf[i], total));
 }
 
-// The value of u in the middle, from the staged words `w` (the table's): k, or -1 for the lower
-// tail, -2 for the upper one (NaN: upper).
-GPURNG_HD GPURNG_FORCEINLINE double poisson_anchored_middle(const PoissonAnchorScalars& s, const double* w, double u) {
-  constexpr int kN = PoissonAnchorTable::kAnchors;
+// u's anchor j from the staged words `w` (the table's): the first with u <= P(X <= A_j) (a binary
+// search of five steps), or 31 where u is above them all (NaN too).
+GPURNG_HD GPURNG_FORCEINLINE int poisson_anchor_above(const double* w, double u) {
   int j = 0;
 #if GPURNG_DEVICE_PASS
 #pragma unroll
 #endif
-  for (int step = kN / 2; step > 0; step >>= 1) {
+  for (int step = PoissonAnchorTable::kAnchors / 2; step > 0; step >>= 1) {
     if (w[j + step - 1] < u) j += step;
   }
+  return j;
+}
+
+// The value of u in the middle, from the staged words `w`: k, or -1 for the lower tail, -2 for the
+// upper one (NaN: upper).
+GPURNG_HD GPURNG_FORCEINLINE double poisson_anchored_middle(const PoissonAnchorScalars& s, const double* w, double u) {
+  constexpr int kN = PoissonAnchorTable::kAnchors;
+  const int j = poisson_anchor_above(w, u);
   double c = w[j];
   if (!(u <= c)) return -2.0;
   if (j == 0) return s.a0 == 0.0 ? 0.0 : -1.0;
@@ -223,14 +230,7 @@ GPURNG_HD inline void poisson_dense_bracket(const PoissonAnchorScalars& s, const
 // search of the bracket's m sums instead of the walk.
 GPURNG_HD GPURNG_FORCEINLINE double poisson_anchored_dense(const PoissonAnchorScalars& s, const double* w,
                                                            const double* dense, double u) {
-  constexpr int kN = PoissonAnchorTable::kAnchors;
-  int j = 0;
-#if GPURNG_DEVICE_PASS
-#pragma unroll
-#endif
-  for (int step = kN / 2; step > 0; step >>= 1) {
-    if (w[j + step - 1] < u) j += step;
-  }
+  const int j = poisson_anchor_above(w, u);
   if (!(u <= w[j])) return -2.0;
   if (j == 0) return s.a0 == 0.0 ? 0.0 : -1.0;
   const int m = static_cast<int>(s.stride);
