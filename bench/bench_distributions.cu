@@ -111,6 +111,8 @@ int main(int argc, char** argv) {
                         {D::bernoulli, V::u32, {0.3}},
                         {D::geometric, V::u32, {0.01}},
                         {D::binomial, V::u32, {100, 0.03}},
+                        {D::binomial, V::u32, {100, 0.3}},
+                        {D::binomial, V::u32, {1e5, 0.3}},
                         {D::binomial, V::u32, {1e6, 0.6}},
                         {D::hypergeometric, V::u32, {5, 10, 4}},
                         {D::hypergeometric, V::u32, {1e6, 1e6, 1e5}},

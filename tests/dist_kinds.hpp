@@ -56,11 +56,12 @@ inline std::vector<DistKind> dist_kinds() {
       {"geometric_u32", D::geometric, V::u32, {0.01}, 100.0},
       {"geometric_u64", D::geometric, V::u64, {0.5}, 2.0},
       {"poisson_small", D::poisson, V::u32, {4.5}, 4.5},
-      {"poisson_large", D::poisson, V::u32, {1e4}, 1e4},        // anchored, the GPU's dense table
-      {"poisson_walk", D::poisson, V::u32, {3e4}, 3e4},         // anchored, the walk everywhere
+      {"poisson_large", D::poisson, V::u32, {1e4}, 1e4},        // anchored, stride 30
+      {"poisson_walk", D::poisson, V::u32, {3e4}, 3e4},         // anchored, stride 51
       {"poisson_ptrs", D::poisson, V::u32, {1e6}, 1e6},         // PTRS
       {"binomial_small", D::binomial, V::u32, {100, 0.03}, 3.0},
-      {"binomial_large", D::binomial, V::u32, {1e6, 0.6}, 6e5},
+      {"binomial_anchored", D::binomial, V::u32, {1000, 0.7}, 700.0},
+      {"binomial_large", D::binomial, V::u32, {1e6, 0.6}, 6e5},  // BTRS
       {"hypergeometric_small", D::hypergeometric, V::u32, {5, 10, 4}, 4.0 / 3},
       {"hypergeometric_large", D::hypergeometric, V::u32, {700, 300, 600}, 420.0},
       {"negative_binomial", D::negative_binomial, V::u64, {5.0, 0.3}, 5.0 * 0.7 / 0.3},

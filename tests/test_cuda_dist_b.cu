@@ -80,7 +80,9 @@ void all_distributions() {
   for (double lambda : {1e-6, 0.5, 9.9, 10.0, 30.0, 100.0, 1e4, 3e4, 65535.0, 1e9}) {
     same_bits<Tr>(dist::Poisson<Tr>{dist::poisson_setup(lambda)}, "poisson");
   }
-  const std::pair<std::uint32_t, double> binomials[] = {{20, 0.3}, {100, 0.3}, {60, 0.75}, {2147483647u, 1e-9}, {2147483647u, 0.5}};
+  const std::pair<std::uint32_t, double> binomials[] = {{20, 0.3},          {100, 0.3},         {60, 0.75}, {21, 0.5},
+                                                        {262000, 0.5},      {2147483647u, 1e-9}, {2147483647u, 3e-5},
+                                                        {2147483647u, 0.5}};
   for (auto [n, p] : binomials) same_bits<Tr>(dist::Binomial<Tr>{dist::binomial_setup(n, p)}, "binomial");
   // Inversion, both symmetries, HRUA at the smallest variance and at N = 2^31 and 2^32 - 1.
   const std::uint32_t hypergeometrics[][3] = {{5, 10, 4},       {10, 5, 12},      {20, 20, 20},

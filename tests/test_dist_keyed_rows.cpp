@@ -6,6 +6,7 @@
 // whole-row path of every other keyed sampler (core/dist/keyed_row.hpp) equals its per-pair path.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -251,50 +252,203 @@ TEST(InversionTable, RowPairAndValuePathsAgree) {
     std::uint32_t n;
     double p;
   };
-  for (B b : {B{0, 0.3}, B{17, 1.0}, B{100, 0.03}, B{20, 0.45}, B{100, 0.97}, B{100, 0.5}, B{1000000, 0.6}}) {
+  for (B b : {B{0, 0.3}, B{17, 1.0}, B{100, 0.03}, B{20, 0.45}, B{100, 0.97}, B{100, 0.5}, B{1000000, 0.6}, B{21, 0.5}}) {
     const dist::BinomialParams bp = dist::binomial_setup(b.n, b.p);
     const dist::Binomial<Tr> tr{bp};
     rows_equal_pairs(tr, "binomial");
-    pairs_equal_old_sampler(nullptr, &tr, bp, dist::binomial_variate, dist::DrawTag::binomial, "binomial");
     rows_equal_pairs64(dist::Binomial<core::philox::Traits4x64_10>{bp}, "binomial");
+    // BTRS as the transform runs it (where the anchors do not apply; elsewhere the tests' BTRS-only
+    // transform) is the sampler.
+    const dist::Binomial<Tr> btrs{bp, false};
+    rows_equal_pairs(btrs, "binomial btrs");
+    pairs_equal_old_sampler(nullptr, &btrs, bp, dist::binomial_variate, dist::DrawTag::binomial, "binomial");
+  }
+  // The binomial's anchored rows with values in its tails (flipped too).
+  for (double p : {0.3, 0.7}) {
+    const dist::Binomial<Tr> tr{dist::binomial_setup(100, p)};
+    ASSERT_EQ(tr.params.method, dist::BinomialParams::anchored);
+    constexpr std::size_t kN = std::size_t{1} << 20;
+    const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(5, 1));
+    const auto rows = row_path<Tr>(tr, st, kN);
+    EXPECT_EQ(rows, pair_path<Tr>(tr, st, kN));
+    const double top = dist::anchored_last(tr.params.anchor);
+    std::size_t tails = 0;
+    for (auto k : rows) {
+      const double y = p > 0.5 ? 100.0 - k : k;
+      tails += y <= tr.params.anchor.a0 || y > top;
+    }
+    std::printf("binomial(100, %g): %zu of 2^20 values in the anchored inversion's tails\n", p, tails);
+    EXPECT_GT(tails, 0u);
   }
 }
 
-// The GPU's staged words (Poisson::stage as the fill kernel's 128 threads run it): the dense table of
-// the anchored walks gives the walk's values, at strides from 1 to 75.
-TEST(InversionTable, PoissonDenseTableIsTheWalk) {
+// The guide's search (core/dist/guided_search.hpp) is the first sum not below u, for sums with runs of
+// equal values, empty and crowded buckets, any split of the build between threads, and u at every sum,
+// its neighbours and every bucket's edges.
+TEST(GuidedSearch, IsTheFirstSumNotBelowU) {
+  std::mt19937_64 rng(23);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 3000);
+    const int log2 = 4 + static_cast<int>(rng() % 8);
+    std::vector<double> d(n);
+    double c = 0.0;
+    for (int i = 0; i < n; ++i) {
+      const int kind = static_cast<int>(rng() % 8);
+      if (kind == 0) c += 0.2 * std::ldexp(static_cast<double>(rng() >> 11), -53) / std::sqrt(n);  // a jump
+      if (kind >= 2) c += std::ldexp(static_cast<double>(rng() >> 11), -53) / (4.0 * n);  // kind 1: a tie
+      d[i] = std::min(c, 1.0);
+    }
+    d[n - 1] = trial % 2 == 0 ? 2.0 : d[n - 1];  // a sentinel, or the sums' own last
+    for (int threads : {1, 7, 128, 5000}) {
+      std::vector<std::uint32_t> guide(std::size_t{1} << log2, 0xdeadbeefu);
+      for (int th = 0; th < threads; ++th) dist::guide_build(d.data(), n, log2, guide.data(), th, threads);
+      for (std::uint32_t g : guide) {
+        ASSERT_LE(g & 0xffffu, g >> 16) << "a guide word left unbuilt or crossed";
+        ASSERT_LT(g >> 16, static_cast<std::uint32_t>(n));
+      }
+      std::vector<double> us;
+      for (double x : d) us.insert(us.end(), {x, std::nextafter(x, 0.0), std::nextafter(x, 2.0)});
+      for (int j = 0; j <= (1 << log2); ++j) {
+        const double e = std::ldexp(static_cast<double>(j), -log2);
+        us.insert(us.end(), {e, std::nextafter(e, 0.0), std::nextafter(e, 2.0)});
+      }
+      for (int i = 0; i < 200; ++i) us.push_back(std::ldexp(static_cast<double>((rng() >> 11) + 1), -53));
+      for (double u : us) {
+        if (!(u > 0.0 && u <= 1.0 && u <= d[n - 1])) continue;
+        const int want = static_cast<int>(std::lower_bound(d.begin(), d.end(), u) - d.begin());
+        ASSERT_EQ(dist::guided_search(d.data(), guide.data(), log2, u), want)
+            << "n " << n << ", 2^" << log2 << " buckets, " << threads << " threads, u " << u;
+      }
+      ASSERT_EQ(dist::guided_search(d.data(), guide.data(), log2, std::numeric_limits<double>::quiet_NaN()), 0);
+    }
+  }
+}
+
+// The GPU's staged words (Poisson::stage as the fill kernel's 128 threads run it, phase by phase):
+// the sums and their guide give the values of the CPU's paths, for the tabulated inversion, the
+// anchored inversion at strides from 1 to 75 (its dense table is the walk at every sum and next to
+// it), and nothing staged for PTRS.
+TEST(InversionTable, PoissonStagedGuideIsTheWalk) {
   using P = dist::Poisson<Tr>;
   int dense = 0;
-  for (double lambda : {10.0, 11.0, 30.0, 100.0, 500.0, 1e3, 5e3, 1e4, 12000.0, 13000.0, 2e4, 65535.0}) {
+  for (double lambda : {0.0, 1e-6, 0.5, 4.0, 9.99, 10.0, 11.0, 30.0, 100.0, 500.0, 1e3, 5e3, 1e4, 12000.0, 13000.0, 2e4,
+                        65535.0, 65536.0}) {
     const P tr{dist::poisson_setup(lambda)};
-    ASSERT_EQ(tr.params.method, dist::PoissonParams::anchored);
-    ASSERT_EQ(tr.staged_bytes(), 8 * (64 + 31 * static_cast<std::size_t>(tr.params.anchor.stride)));
-    std::vector<double> words(tr.staged_bytes() / 8, -1.0);
-    for (int thread = 0; thread < 128; ++thread) tr.stage(words.data(), thread, 128);
-    for (int i = 0; i < 64; ++i) ASSERT_EQ(words[i], tr.anchors.entry(i));
-    dense += tr.dense();
-    constexpr std::size_t kN = std::size_t{1} << 16;
-    const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(8, 2));
-    std::vector<std::uint32_t> staged(kN), own(kN);
-    auto a = st, b = st;
-    for (std::size_t i = 0; i < kN; i += core::kRowLength) {
-      core::produce_row<Tr>(a, tr, &staged[i], words.data());
-      core::produce_row<Tr>(b, tr, &own[i]);
+    const bool anchored = tr.params.method == dist::PoissonParams::anchored;
+    const int n = tr.staged_sums();
+    if (lambda >= 65536.0) {
+      ASSERT_EQ(tr.params.method, dist::PoissonParams::ptrs);
+      ASSERT_EQ(n, 0);
+      ASSERT_EQ(tr.staged_bytes(), 0u);
+    } else {
+      ASSERT_EQ(anchored, lambda >= 10.0) << lambda;
+      ASSERT_EQ(n, anchored ? 31 * static_cast<int>(tr.params.anchor.stride) + 1 : 64);
+      ASSERT_EQ(tr.staged_bytes(), anchored ? 8u * n + (4u << dist::anchored_guide_log2(n)) : 8u * n);
     }
-    ASSERT_EQ(staged, own) << "lambda " << lambda << ", stride " << tr.params.anchor.stride;
-    for (double w : words) ASSERT_GE(w, 0.0) << "a word left unstaged, lambda " << lambda;
-    // Every sum of the table and its neighbours: the search equals the walk.
-    const int m = static_cast<int>(tr.params.anchor.stride);
-    for (int i = 0; i < 31 * m; ++i) {
-      const double d = words[64 + i];
-      for (double u : {d, std::nextafter(d, 0.0), std::nextafter(d, 2.0)}) {
-        ASSERT_EQ(dist::poisson_anchored_dense(tr.params.anchor, words.data(), words.data() + 64, u),
-                  dist::poisson_anchored_middle(tr.params.anchor, words.data(), u))
-            << "lambda " << lambda << ", u " << u;
+    for (int threads : {32, 128}) {
+      std::vector<unsigned char> bytes(tr.staged_bytes() + 8, 0xff);
+      double* words = reinterpret_cast<double*>(bytes.data());
+      for (int phase = 0; phase < P::kStagePhases; ++phase) {
+        for (int thread = 0; thread < threads; ++thread) tr.stage(words, phase, thread, threads);
+      }
+      if (n == 0) {
+        for (unsigned char b : bytes) ASSERT_EQ(b, 0xff) << "PTRS stages nothing";
+      }
+      for (int i = 0; i < n; ++i) ASSERT_GE(words[i], 0.0) << "a sum left unstaged, lambda " << lambda;
+      if (anchored) ASSERT_EQ(words[0], tr.anchors.entry(0));
+      if (!anchored && n > 0) ASSERT_EQ(words[n - 1], tr.table.entry(63));
+      dense += anchored && threads == 128;
+      constexpr std::size_t kN = std::size_t{1} << 16;
+      const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(8, 2));
+      std::vector<std::uint32_t> staged(kN), own(kN), moded(kN);
+      auto a = st, b = st, c = st;
+      for (std::size_t i = 0; i < kN; i += core::kRowLength) {
+        core::produce_row<Tr>(a, tr, &staged[i], words);
+        core::produce_row<Tr>(b, tr, &own[i]);
+        // The fill kernel's mode instantiation (core/produce.hpp: kRowModes).
+        switch (tr.row_mode()) {
+          case dist::kModeTable: core::produce_row<Tr, P, dist::kModeTable>(c, tr, &moded[i], words); break;
+          case dist::kModeAnchored: core::produce_row<Tr, P, dist::kModeAnchored>(c, tr, &moded[i], words); break;
+          default: core::produce_row<Tr, P, dist::kModeOther>(c, tr, &moded[i], words);
+        }
+      }
+      ASSERT_EQ(staged, own) << "lambda " << lambda << ", " << threads << " threads";
+      ASSERT_EQ(moded, own) << "lambda " << lambda << ", " << threads << " threads";
+      ASSERT_EQ(tr.row_mode(), n == 0 ? dist::kModeOther : anchored ? dist::kModeAnchored : dist::kModeTable);
+      if (!anchored) continue;
+      // Every sum of the dense table and its neighbours: the guided search equals the walk.
+      const auto* guide = reinterpret_cast<const std::uint32_t*>(words + n);
+      for (int i = 0; i < n; ++i) {
+        const double d = words[i];
+        for (double u : {d, std::nextafter(d, 0.0), std::nextafter(d, 2.0)}) {
+          ASSERT_EQ(dist::anchored_guided(tr.params.anchor, words, n, guide, dist::anchored_guide_log2(n), u),
+                    dist::anchored_middle(tr.law(), tr.params.anchor, tr.anchors.data(), u))
+              << "lambda " << lambda << ", u " << u;
+        }
       }
     }
   }
   EXPECT_EQ(dense, 12);  // every anchored lambda (strides up to 75)
+}
+
+// The binomial's staged words give the CPU's values in each row mode: the table's search (flipped or
+// not), the anchored inversion's walk (its dense sums at every sum and next to it), nothing staged
+// for BTRS.
+TEST(InversionTable, BinomialStagedWordsAreTheCpusValues) {
+  using B = dist::Binomial<Tr>;
+  struct P {
+    std::uint32_t n;
+    double p;
+    int mode;
+  };
+  constexpr int kT = dist::kModeTable, kA = dist::kModeAnchored, kO = dist::kModeOther;
+  for (P bp : {P{0, 0.3, kT}, P{17, 1.0, kT}, P{100, 0.03, kT}, P{20, 0.45, kT}, P{100, 0.97, kT}, P{60, 0.16, kT},
+               P{1000000, 0.6, kO}, P{21, 0.5, kO}, P{100, 0.3, kA}, P{100, 0.7, kA}, P{5000, 0.5, kA},
+               P{262000, 0.5, kA}, P{4294967295u, 1e-5, kA}}) {
+    const B tr{dist::binomial_setup(bp.n, bp.p)};
+    ASSERT_EQ(tr.row_mode(), bp.mode) << "n " << bp.n << ", p " << bp.p;
+    const int n = tr.staged_sums();
+    ASSERT_EQ(tr.staged_bytes(), bp.mode == kA   ? 8u * n + (4u << dist::anchored_guide_log2(n))
+                                 : bp.mode == kT ? dist::InversionTable::kStagedBytes
+                                                 : 0u);
+    std::vector<unsigned char> bytes(tr.staged_bytes() + 8, 0xff);
+    double* words = reinterpret_cast<double*>(bytes.data());
+    for (int phase = 0; phase < B::kStagePhases; ++phase) {
+      for (int thread = 0; thread < 128; ++thread) tr.stage(words, phase, thread, 128);
+    }
+    if (bp.mode == kO) {
+      for (unsigned char b : bytes) ASSERT_EQ(b, 0xff) << "BTRS stages nothing";
+    }
+    for (int i = 0; i < n; ++i) ASSERT_GE(words[i], 0.0) << "a sum left unstaged, n " << bp.n << ", p " << bp.p;
+    constexpr std::size_t kN = std::size_t{1} << 15;
+    const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(3, 9));
+    std::vector<std::uint32_t> staged(kN), own(kN), moded(kN);
+    auto a = st, b = st, c = st;
+    const double* w = bp.mode == kO ? nullptr : words;
+    for (std::size_t i = 0; i < kN; i += core::kRowLength) {
+      core::produce_row<Tr>(a, tr, &staged[i], w);
+      core::produce_row<Tr>(b, tr, &own[i]);
+      if (bp.mode == kT) core::produce_row<Tr, B, kT>(c, tr, &moded[i], w);
+      if (bp.mode == kA) core::produce_row<Tr, B, kA>(c, tr, &moded[i], w);
+      if (bp.mode == kO) core::produce_row<Tr, B, kO>(c, tr, &moded[i], w);
+    }
+    ASSERT_EQ(staged, own) << "n " << bp.n << ", p " << bp.p;
+    ASSERT_EQ(moded, own) << "n " << bp.n << ", p " << bp.p;
+    for (int i = 0; i < n; ++i) {
+      const double d = words[i];
+      for (double u : {d, std::nextafter(d, 0.0), std::nextafter(d, 2.0)}) {
+        if (!(u > 0.0 && u <= 1.0)) continue;
+        if (bp.mode == kT) {
+          ASSERT_EQ(dist::InversionTable::search(words, u), tr.table.search(u)) << "n " << bp.n << ", u " << u;
+        } else {
+          const auto* guide = reinterpret_cast<const std::uint32_t*>(words + n);
+          ASSERT_EQ(dist::anchored_guided(tr.params.anchor, words, n, guide, dist::anchored_guide_log2(n), u),
+                    dist::anchored_middle(tr.law(), tr.params.anchor, tr.anchors.data(), u))
+              << "n " << bp.n << ", p " << bp.p << ", u " << u;
+        }
+      }
+    }
+  }
 }
 
 TEST(KeyedRows, RowsEqualPairsForEveryKeyedSampler) {

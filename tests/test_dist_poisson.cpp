@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "anchored_checks.hpp"
 #include "dist_b_support.hpp"
 #include "gpurng/core/dist/parameter_checks.hpp"
 #include "gpurng/core/dist/poisson.hpp"
@@ -38,7 +39,10 @@ std::vector<std::uint32_t> draw_ptrs(const dist::PoissonParams& p, std::size_t n
 // The transform with its anchors built for `table_lambda` (a broken sampler when it is not lambda).
 std::vector<std::uint32_t> draw_anchored(double lambda, double table_lambda, double a0_shift, std::size_t n) {
   dist::Poisson<Tr> tr{dist::poisson_setup(lambda)};
-  dist::poisson_anchor_setup(table_lambda, tr.params.anchor, tr.anchors);
+  const dist::PoissonLaw law = dist::poisson_law(table_lambda);
+  tr.params.inv_lambda = law.inv_lambda;
+  dist::anchored_place(law, tr.params.anchor);
+  dist::anchored_setup(law, tr.params.anchor, tr.anchors);
   tr.params.anchor.a0 += a0_shift;
   return t::draw_values(tr, n, 2311);
 }
@@ -148,82 +152,28 @@ TEST(DistPoisson, SixtyFourBitEngine) {
 
 // The anchored inversion's middle is the inversion of u against the Poisson cdf (long double,
 // summed from 0), except within 1e-12 of a step of the cdf (the two sums' roundings); swept over u,
-// including every anchor's sum and its neighbours, at lambdas over the branch.
+// including every anchor's sum and its neighbours, at lambdas over the branch (anchored_checks.hpp).
 TEST(DistPoisson, AnchoredMiddleIsTheInversion) {
-  std::mt19937_64 rng(3);
+  std::uint64_t seed = 3;
   for (double lambda : {10.0, 10.5, 31.7, 100.0, 777.7, 1e4, 32768.5, std::nextafter(dist::kPoissonAnchoredMax, 0.0)}) {
     const dist::Poisson<Tr> tr{dist::poisson_setup(lambda)};
     ASSERT_EQ(tr.params.method, dist::PoissonParams::anchored) << lambda;
-    const dist::PoissonAnchorScalars& s = tr.params.anchor;
-    const auto a0 = static_cast<std::uint64_t>(s.a0);
-    const auto top = static_cast<std::uint64_t>(s.a0 + 31 * s.stride);
-    std::vector<long double> cdf;  // cdf[k - a0], k = a0 .. top
-    long double c = 0;
-    for (std::uint64_t k = 0; k <= top; ++k) {
-      c += static_cast<long double>(t::poisson_pmf(k, lambda));
-      if (k >= a0) cdf.push_back(c);
-    }
-    std::vector<double> us;
-    for (int i = 0; i < 20000; ++i) us.push_back(std::uniform_real_distribution<double>(0.0, 1.0)(rng));
-    for (int i = 0; i < 32; ++i) {
-      const double e = tr.anchors.entry(i);
-      for (double u : {e, std::nextafter(e, 0.0), std::nextafter(e, 2.0)}) us.push_back(u);
-    }
-    int middle = 0, near = 0;
-    for (double u : us) {
-      const double k = dist::poisson_anchored_middle(s, tr.anchors.data(), u);
-      if (k < 0) {  // a tail: u is beyond the first or last anchor's sum
-        ASSERT_TRUE(k == -1.0 ? u <= tr.anchors.entry(0) && a0 > 0 : u > tr.anchors.entry(31)) << lambda << " " << u;
-        continue;
-      }
-      ++middle;
-      const std::size_t i = static_cast<std::size_t>(k) - a0;
-      const bool upper_ok = u <= cdf[i] + 1e-12L;
-      const bool lower_ok = i == 0 || u > cdf[i - 1] - 1e-12L;
-      ASSERT_TRUE(upper_ok && lower_ok) << "lambda " << lambda << ", u " << u << ", k " << k;
-      near += !(u <= cdf[i] - 1e-12L && (i == 0 || u > cdf[i - 1] + 1e-12L));
-    }
-    std::printf("poisson(%g): a0 %g, stride %g, %d middle values of %zu, %d within 1e-12 of a step\n", lambda, s.a0,
-                s.stride, middle, us.size(), near);
-    EXPECT_GT(middle, 19000);
+    char what[64];
+    std::snprintf(what, sizeof what, "poisson(%g)", lambda);
+    EXPECT_GT(t::expect_middle_is_the_inversion(tr, [&](std::uint64_t k) { return t::poisson_pmf(k, lambda); }, what, seed++),
+              19000);
   }
 }
 
 // A tail value has the tail's conditional distribution P(X = k) / P(tail), far out included:
-// chi-square of 2^18 tail values per tail (drawn through the transform's tail path with random raw
-// groups) at lambda = 100 and 1e4.
+// chi-square of 2^18 tail values per tail at lambda = 100 and 1e4 (anchored_checks.hpp).
 TEST(DistPoisson, AnchoredTailsHaveTheirConditionalPmf) {
-  constexpr int kN = 1 << 18;
   for (double lambda : {100.0, 1e4}) {
     const dist::Poisson<Tr> tr{dist::poisson_setup(lambda)};
-    const dist::PoissonAnchorScalars& s = tr.params.anchor;
-    const double top = s.a0 + 31 * s.stride;
-    for (bool upper : {false, true}) {
-      std::mt19937_64 rng(upper ? 17 : 19);
-      std::vector<std::uint32_t> x(kN);
-      for (auto& v : x) {
-        const std::uint64_t r0 = rng() & 0xffffffffu, r1 = rng() & 0xffffffffu;
-        v = static_cast<std::uint32_t>(dist::poisson_anchored_tail(s, lambda, r0, r1, 0.5, 0, upper));
-        ASSERT_TRUE(upper ? v > top : v <= s.a0) << lambda;
-      }
-      long double mass = 0;
-      for (std::uint64_t k = upper ? static_cast<std::uint64_t>(top) + 1 : 0;
-           upper ? k < top + 20 * std::sqrt(lambda) : k <= s.a0; ++k) {
-        mass += static_cast<long double>(t::poisson_pmf(k, lambda));
-      }
-      const double below = s.a0 - 10 * std::sqrt(lambda);
-      const std::uint64_t lo = upper ? static_cast<std::uint64_t>(top) + 1 : static_cast<std::uint64_t>(below > 0 ? below : 0);
-      const std::uint64_t hi = upper ? static_cast<std::uint64_t>(top + 10 * std::sqrt(lambda)) : static_cast<std::uint64_t>(s.a0);
-      const t::DiscreteFit f = t::chi2_discrete(
-          x, [&](std::uint64_t k) { return static_cast<double>(static_cast<long double>(t::poisson_pmf(k, lambda)) / mass); },
-          lo, hi, 20.0);
-      std::printf("poisson(%g) %s tail: P = %.3Lg, %d bins, chi2 %.1f, p = %.4f\n", lambda, upper ? "upper" : "lower", mass,
-                  f.bins, f.chi2, f.p_value);
-      EXPECT_GT(f.p_value, t::kDistAlpha) << lambda << (upper ? " upper" : " lower");
-      EXPECT_GE(f.bins, 5);
-      // The setup's sums are the tails' probabilities (to 1e-12 relative).
-      EXPECT_NEAR(static_cast<double>(mass), upper ? s.upper_sum : s.lower_sum, 1e-12 * static_cast<double>(mass));
-    }
+    char what[64];
+    std::snprintf(what, sizeof what, "poisson(%g)", lambda);
+    t::expect_tails_have_their_conditional_pmf(tr, [&](std::uint64_t k) { return t::poisson_pmf(k, lambda); },
+                                               std::sqrt(lambda), 4294967295.0, what);
   }
 }
 

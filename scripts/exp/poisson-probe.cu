@@ -89,26 +89,37 @@ namespace {
 
 // The library's fill kernel is private (src/cuda/fill_kernel.cuh); this one has its shape where it
 // matters here: 128 threads a block, 8 blocks per SM, a row of 32 values per thread and step through
-// core::produce_row, the transform's table staged in shared memory, the same register bound for the
+// core::produce_row, the transform's table staged in dynamic shared memory, the same register bound for the
 // whole-row transforms. Its own layout (value i of row r at out[i * rows + r], coalesced), the same
 // for every variant, so that their outputs compare.
 template <class Tr>
 __global__ void __launch_bounds__(128, core::produce_detail::whole_row<Tr>::value ? 8 : 1)
     rows_kernel(E::state_type base, std::uint64_t rows, Tr tr, typename Tr::value_type* out) {
-  constexpr int kStaged = core::produce_detail::staged_words<Tr>::value;
-  __shared__ double staged[kStaged > 0 ? kStaged : 1];
-  if constexpr (kStaged > 0) {
-    for (int i = threadIdx.x; i < kStaged; i += 128) staged[i] = tr.staged_word(i);
-    __syncthreads();
+  constexpr bool kSelf = core::produce_detail::stages_itself<Tr>::value;
+  extern __shared__ double staged[];
+  if constexpr (kSelf) {
+    for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
+      tr.stage(staged, phase, threadIdx.x, 128);
+      __syncthreads();
+    }
   }
   const std::uint64_t threads = std::uint64_t{gridDim.x} * 128;
   for (std::uint64_t r = std::uint64_t{blockIdx.x} * 128 + threadIdx.x; r < rows; r += threads) {
     E::state_type st = base;
     E::skip(st, r * 32);
     typename Tr::value_type v[32];
-    core::produce_row<E>(st, tr, v, kStaged > 0 ? staged : nullptr);
+    core::produce_row<E>(st, tr, v, kSelf ? staged : nullptr);
 #pragma unroll
     for (int i = 0; i < 32; ++i) out[i * rows + r] = v[i];
+  }
+}
+
+template <class Tr>
+std::size_t staged_bytes(const Tr& tr) {
+  if constexpr (core::produce_detail::stages_itself<Tr>::value) {
+    return tr.staged_bytes();
+  } else {
+    return 0;
   }
 }
 
@@ -117,7 +128,7 @@ double run(const Tr& tr, typename Tr::value_type* out, std::size_t n) {
   const E::state_type base = E::start(core::philox::Scheme4x32<10>::stream(42, 0));
   int sms = 0;
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-  return gpurng::bench::median_ms([&] { rows_kernel<Tr><<<8 * sms, 128>>>(base, n / 32, tr, out); }, nullptr);
+  return gpurng::bench::median_ms([&] { rows_kernel<Tr><<<8 * sms, 128, staged_bytes(tr)>>>(base, n / 32, tr, out); }, nullptr);
 }
 
 bool same(const std::uint32_t* a, const std::uint32_t* b, std::size_t n) {

@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(128) kernel(E::state_type base, std::uint64_t 
                                               std::uint32_t* out) {
   __shared__ double staged[64];
   if (V == 1) {
-    if (threadIdx.x < 64) staged[threadIdx.x] = tr.staged_word(threadIdx.x);
+    if (threadIdx.x < 64) staged[threadIdx.x] = tr.table.entry(threadIdx.x);
     __syncthreads();
   }
   const std::uint64_t threads = std::uint64_t{gridDim.x} * blockDim.x;

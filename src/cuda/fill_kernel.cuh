@@ -109,7 +109,8 @@ __device__ __forceinline__ uint4 pack16(const V* v) {
 template <class Tr>
 constexpr int kFillMinBlocks = core::produce_detail::whole_row<Tr>::value ? static_cast<int>(kMaxBlocksPerSm) : 1;
 
-template <class E, class Tr>
+// Mode: the transform's row mode this kernel runs (core/produce.hpp: kRowModes; -1 for row()).
+template <class E, class Tr, int Mode = -1>
 __global__ void __launch_bounds__(kFillBlockThreads, kFillMinBlocks<Tr>)
     fill_kernel(typename E::state_type base, core::RowRange range, std::uint64_t rows_per_thread, Tr tr,
                 typename Tr::value_type* __restrict__ out, bool lines_aligned) {
@@ -117,20 +118,17 @@ __global__ void __launch_bounds__(kFillBlockThreads, kFillMinBlocks<Tr>)
   using T = RowTile<V>;
   constexpr int L = core::kRowLength;
   __shared__ __align__(16) V tile[kWarpsPerBlock][T::kWords];
-  // A transform's table, copied once per block from the kernel's parameters (core/produce.hpp:
-  // kStagedWords), before any thread leaves; or built by the block's threads in dynamic shared memory
-  // of the size the transform asks for this call (kStagesItself: tr.staged_bytes(), launch_fill).
-  constexpr int kStaged = core::produce_detail::staged_words<Tr>::value;
+  // A transform's table, built by the block's threads in dynamic shared memory of the size the
+  // transform asks for this call (core/produce.hpp: kStagesItself; tr.staged_bytes(), launch_fill),
+  // before any thread leaves.
   constexpr bool kSelf = core::produce_detail::stages_itself<Tr>::value;
-  __shared__ double staged_copy[kStaged > 0 && !kSelf ? kStaged : 1];
   extern __shared__ __align__(16) unsigned char fill_dynamic_smem[];
-  double* const staged = kSelf ? reinterpret_cast<double*>(fill_dynamic_smem) : staged_copy;
+  double* const staged = kSelf ? reinterpret_cast<double*>(fill_dynamic_smem) : nullptr;
   if constexpr (kSelf) {
-    tr.stage(staged, static_cast<int>(threadIdx.x), kFillBlockThreads);
-    __syncthreads();
-  } else if constexpr (kStaged > 0) {
-    for (int i = threadIdx.x; i < kStaged; i += kFillBlockThreads) staged[i] = tr.staged_word(i);
-    __syncthreads();
+    for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
+      tr.stage(staged, phase, static_cast<int>(threadIdx.x), kFillBlockThreads);
+      __syncthreads();
+    }
   }
   const unsigned lane = threadIdx.x & 31u;
   const unsigned warp = threadIdx.x >> 5;
@@ -154,7 +152,7 @@ __global__ void __launch_bounds__(kFillBlockThreads, kFillMinBlocks<Tr>)
     if (first_row >= range.row_count) break;                            // rows grow with the lane
     if (my_row0 + k < range.row_count) {
       V vals[L];
-      core::produce_row<E>(st, tr, vals, kStaged > 0 ? staged : nullptr);
+      core::produce_row<E, Tr, Mode>(st, tr, vals, staged);
       uint4* dst = reinterpret_cast<uint4*>(rows + lane * T::kStride);
 #pragma unroll
       for (int q = 0; q < L / T::kVec; ++q) dst[q] = pack16(vals + q * T::kVec);
@@ -410,6 +408,15 @@ void launch_fill_groups(const typename E::state_type& base, std::uint64_t first,
   launch_fill_small<E, Tr>(base, first, n, tr, out, ctx, max_blocks);
 }
 
+// The fill kernel of row mode `mode` (0 .. Tr::kRowModes - 1; the last for any other).
+template <class E, class Tr, int M = 0>
+auto mode_fill_kernel(int mode) {
+  if constexpr (M + 1 < core::produce_detail::row_modes<Tr>::value) {
+    if (mode != M) return mode_fill_kernel<E, Tr, M + 1>(mode);
+  }
+  return fill_kernel<E, Tr, M>;
+}
+
 template <class E, class Tr>
 void launch_fill(const typename E::state_type& base, std::uint64_t first, std::uint64_t n, const Tr& tr,
                  typename Tr::value_type* out, const ExecContext& ctx) {
@@ -434,12 +441,20 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
 
   std::size_t dynamic_smem = 0;
   if constexpr (core::produce_detail::stages_itself<Tr>::value) dynamic_smem = tr.staged_bytes();
+  // The kernel of the transform's row mode (core/produce.hpp: kRowModes), or the one kernel.
+  const auto kernel = [&] {
+    if constexpr (core::produce_detail::row_modes<Tr>::value > 0) {
+      return mode_fill_kernel<E, Tr>(tr.row_mode());
+    } else {
+      return fill_kernel<E, Tr>;
+    }
+  }();
   std::uint64_t blocks = ctx.cuda_blocks;
   if (blocks == 0) {
     // One full wave of resident blocks, fewer when the job is small (see kMinRowsPerThread).
     const int sms = sm_count(current_device());
     const std::uint64_t wave =
-        std::min(wave_blocks(fill_kernel<E, Tr>, kFillBlockThreads, sms, dynamic_smem), kMaxBlocksPerSm * sms);
+        std::min(wave_blocks(kernel, kFillBlockThreads, sms, dynamic_smem), kMaxBlocksPerSm * sms);
     auto blocks_for = [&](std::uint64_t rows_per_thread) {
       const std::uint64_t threads = (range.row_count + rows_per_thread - 1) / rows_per_thread;
       return (threads + kFillBlockThreads - 1) / kFillBlockThreads;
@@ -464,8 +479,8 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
     const std::uint64_t rows_per_block = rows_per_thread * kFillBlockThreads;
     blocks = range.row_count / rows_per_block + (range.row_count % rows_per_block != 0);
   }
-  fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kFillBlockThreads, dynamic_smem, ctx.stream>>>(
-      start, range, rows_per_thread, tr, out, lines_aligned);
+  kernel<<<static_cast<unsigned>(blocks), kFillBlockThreads, dynamic_smem, ctx.stream>>>(start, range, rows_per_thread, tr, out,
+                                                                                      lines_aligned);
   check(cudaGetLastError(), "fill kernel launch");
 }
 

@@ -28,9 +28,8 @@ struct row_at_once<E, typename voider<decltype(E::kRowAtOnce)>::type> {
   static constexpr bool value = E::kRowAtOnce;
 };
 // Tr::kWholeRow: the transform maps a whole row of raw outputs at once, tr.row(raw, out, staged)
-// (below). Such a transform may also name Tr::kStagedWords, the number of doubles (tr.staged_word(i))
-// that a kernel copies to fast memory shared by its threads and passes to row() as `staged`; null
-// elsewhere, and row() then reads its own copy.
+// (below). `staged` is null, or the words a GPU block built in its shared memory for the call
+// (Tr::kStagesItself, below), which row() then reads instead of its own tables.
 template <class Tr, class = void>
 struct whole_row {
   static constexpr bool value = false;
@@ -39,9 +38,10 @@ template <class Tr>
 struct whole_row<Tr, typename voider<decltype(Tr::kWholeRow)>::type> {
   static constexpr bool value = Tr::kWholeRow;
 };
-// Tr::kStagesItself: the kernel calls tr.stage(words, thread, threads) on every thread of a block
-// instead of copying tr.staged_word(i), into tr.staged_bytes() bytes that the transform asks for the
-// call (a table it builds from its own, e.g. Poisson's walks; kStagedWords is then not used).
+// Tr::kStagesItself: the fill kernel gives the block tr.staged_bytes() bytes of shared memory (0:
+// none) and calls tr.stage(words, phase, thread, threads) on each of its threads, for phase = 0 ..
+// Tr::kStagePhases - 1 with a barrier after each (a table the transform builds from its own: Poisson's
+// and binomial's sums and their guide), then passes the words to row().
 template <class Tr, class = void>
 struct stages_itself {
   static constexpr bool value = false;
@@ -50,13 +50,17 @@ template <class Tr>
 struct stages_itself<Tr, typename voider<decltype(Tr::kStagesItself)>::type> {
   static constexpr bool value = Tr::kStagesItself;
 };
+// Tr::kRowModes: the transform's rows take one of kRowModes ways (tr.row_mode(), from its parameters),
+// each also callable alone, tr.row_in_mode<M>(raw, out, staged) with the staged words: the fill kernel
+// is instantiated per mode, so that each kernel holds one way's code and registers (staged_inversion.hpp
+// says what that was worth). 0: the transform has one way, row().
 template <class Tr, class = void>
-struct staged_words {
+struct row_modes {
   static constexpr int value = 0;
 };
 template <class Tr>
-struct staged_words<Tr, typename voider<decltype(Tr::kStagedWords)>::type> {
-  static constexpr int value = Tr::kStagedWords;
+struct row_modes<Tr, typename voider<decltype(Tr::kRowModes)>::type> {
+  static constexpr int value = Tr::kRowModes;
 };
 }  // namespace produce_detail
 
@@ -76,7 +80,8 @@ struct row_unroll<Tr, typename produce_detail::voider<decltype(Tr::kRowUnroll)>:
 
 // Produce kRowLength values of transform Tr into out[0..kRowLength), advancing st by kRowLength raw
 // outputs. st must sit at a position that is a multiple of Tr::arity (rows are).
-template <class E, class Tr>
+// Mode (whole-row transforms with kRowModes): row_in_mode<Mode> instead of row(); -1: row().
+template <class E, class Tr, int Mode = -1>
 GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const Tr& tr, typename Tr::value_type* out,
                                               const double* staged = nullptr) {
   static_assert(kRowLength % Tr::arity == 0, "a row holds whole transform groups");
@@ -92,7 +97,11 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const 
 #endif
       for (int i = 0; i < kRowLength; ++i) raw[i] = E::next(st);
     }
-    tr.row(raw, out, staged);
+    if constexpr (Mode >= 0) {
+      tr.template row_in_mode<Mode>(raw, out, staged);
+    } else {
+      tr.row(raw, out, staged);
+    }
   } else if constexpr (produce_detail::row_at_once<E>::value) {
     // Engines whose outputs come in blocks (the counter-based ones) make the row's raw words block
     // by block, without a per-value test of the position within a block.

@@ -5,7 +5,11 @@
 //   n s < 10:         inversion by sequential search on the value's first uniform u: P(X = 0) =
 //                     (1 - s)^n = exp(n log1p(-s)), P(X = k) = P(X = k - 1) (n - k + 1) r / k with
 //                     r = s / (1 - s). No keyed draw; expected n s + 1 steps.
-//   n s >= 10:        BTRS, the transformed rejection of Hormann ("The generation of binomial random
+//   n s >= 10, n s q < 2^16 and the anchors within [0, n] (A_31 <= n: all but small n):
+//                     inversion from anchors, exact tails from a keyed draw (anchored_inversion.hpp):
+//                     the transform's values. The fields below keep BTRS's constants too, for the
+//                     tests and the rest of that range.
+//   otherwise:        BTRS, the transformed rejection of Hormann ("The generation of binomial random
 //                     variates", J. Statist. Comput. Simul. 46, 1993; algorithm BTRD without its
 //                     recursive branch, as in TensorFlow's and JAX's samplers). Each attempt takes
 //                     (U, V): attempt 1 U from the first uniform, V from keyed draw 0; attempt a > 1
@@ -18,22 +22,37 @@
 // Resolution of the inversion branch as for Poisson (poisson.hpp): the first uniform's.
 #pragma once
 
-#include "gpurng/core/dist/inversion_table.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
 #include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/special_functions.hpp"
+#include "gpurng/core/dist/staged_inversion.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
 namespace gpurng::core::dist {
 
 struct BinomialParams {
-  enum Method : int { constant = 0, inversion = 1, btrs = 2 };
+  enum Method : int { constant = 0, inversion = 1, btrs = 2, anchored = 3 };
   int method;
   bool flip;         // p > 1/2: X = n - Y with Y ~ binomial(n, 1 - p)
   double n, s, q;    // s = min(p, 1 - p), q = 1 - s
   double constant_value;  // method constant: the value
   double q_pow_n, r;      // inversion: P(Y = 0), s / q
   double a, b, c, vr, alpha, log_pmf_mode;  // BTRS
+  AnchorScalars anchor;  // method anchored (set by the Binomial transform, with its table)
+};
+
+// Binomial's law for the anchored inversion (of Y, the min side): P(Y = k) = P(Y = k - 1) (n - k + 1) r
+// / k with r = s / q (the sequential search's recurrence), and back.
+struct BinomialLaw {
+  static constexpr DrawTag kTag = DrawTag::binomial;
+  double n, s, q, r;
+  GPURNG_HD double mean() const { return ieee::mul(n, s); }
+  GPURNG_HD double sd() const { return ieee::sqrt(ieee::mul(ieee::mul(n, s), q)); }
+  GPURNG_HD double log_pmf(double k) const { return special::binomial_log_pmf(k, n, s, q); }
+  GPURNG_HD GPURNG_FORCEINLINE double factor(double k) const { return ieee::mul(ieee::sub(ieee::add(n, 1.0), k), r); }
+  GPURNG_HD GPURNG_FORCEINLINE double up(double p, double k) const { return ieee::div(ieee::mul(p, factor(k)), k); }
+  GPURNG_HD GPURNG_FORCEINLINE double down(double p, double k) const { return ieee::div(ieee::mul(p, k), factor(k)); }
+  GPURNG_HD GPURNG_FORCEINLINE double middle_down(double p, double k) const { return down(p, k); }
 };
 
 inline constexpr double kBinomialInversionMax = 10.0;  // n s below this: inversion
@@ -176,44 +195,87 @@ GPURNG_HD inline void binomial_tabulate(const BinomialParams& bp, InversionTable
   t.finish_walk();
 }
 
+GPURNG_HD inline BinomialLaw binomial_law(const BinomialParams& bp) {
+  return BinomialLaw{bp.n, bp.s, bp.q, ieee::div(bp.s, bp.q)};
+}
+
 // binomial(n, p) as uint32: value 2k + j from raws (2k, 2k + 1), slot j.
 // Construct with Binomial<E>{binomial_setup(n, p)} after check_binomial; the constructor tabulates
-// the inversion branch.
+// the inversion branch, or builds the anchors where they apply (`anchored` false keeps BTRS there:
+// for the tests of BTRS).
 template <class E>
 struct Binomial {
   using value_type = std::uint32_t;
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // the per-pair operator()'s body is large (core::row_unroll)
   BinomialParams params;
-  InversionTable table;
+  union {
+    InversionTable table;  // methods constant, inversion (and BTRS: incomplete)
+    AnchorTable anchors;   // method anchored
+  };
 
   Binomial() = default;
-  GPURNG_HD Binomial(const BinomialParams& bp) : params(bp) { binomial_tabulate(bp, table); }  // NOLINT: implicit
+  GPURNG_HD Binomial(const BinomialParams& bp, bool anchored = true) : params(bp) {  // NOLINT: implicit
+    if (anchored && bp.method == BinomialParams::btrs && ieee::mul(ieee::mul(bp.n, bp.s), bp.q) < kAnchoredMaxVariance) {
+      const BinomialLaw law = binomial_law(bp);
+      anchored_place(law, params.anchor);
+      if (anchored_last(params.anchor) <= bp.n) {
+        params.method = BinomialParams::anchored;
+        anchored_setup(law, params.anchor, anchors);
+        return;
+      }
+    }
+    binomial_tabulate(params, table);
+  }
+  GPURNG_HD bool anchored() const { return params.method == BinomialParams::anchored; }
+  GPURNG_HD BinomialLaw law() const { return binomial_law(params); }
 
   // The inversion branch's value for first uniform u (the table is complete): Y, or n - Y.
-  GPURNG_HD GPURNG_FORCEINLINE value_type tabulated_value(double u) const { return tabulated_value(table.data(), u); }
-  GPURNG_HD GPURNG_FORCEINLINE value_type tabulated_value(const double* cdf, double u) const {
-    const std::uint32_t y = static_cast<std::uint32_t>(InversionTable::search(cdf, u));
-    return params.flip ? static_cast<std::uint32_t>(params.n) - y : y;
+  GPURNG_HD GPURNG_FORCEINLINE value_type tabulated_value(double u) const { return flipped(table.search(u)); }
+  // The value of min-side variate y (an integer as a double): y, or n - y.
+  GPURNG_HD GPURNG_FORCEINLINE value_type flipped(double y) const {
+    return static_cast<std::uint32_t>(params.flip ? ieee::sub(params.n, y) : y);
   }
 
-  // A row at once (core::produce_row): the table's search inline, or one out-of-line call for the
-  // row (keyed_row.hpp), whose copies of the row keep the search's row in registers. The GPU's
-  // fill kernel stages the table in shared memory (`staged`), as for Poisson (poisson.hpp).
+  // A row at once (core::produce_row): the table's search or the anchored walk inline, or one
+  // out-of-line call for the row (keyed_row.hpp), whose copies of the row keep the search's row in
+  // registers. The GPU's fill kernel stages the table's sums or the anchored walk's, with a guide, in
+  // shared memory (`staged`: staged_inversion.hpp), and runs a kernel per row mode, as for Poisson
+  // (poisson.hpp).
   static constexpr bool kWholeRow = true;
-  static constexpr int kStagedWords = InversionTable::kSize;
-  GPURNG_HD double staged_word(int i) const { return table.entry(i); }
-  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
-    if (table.complete()) {
-      const double* cdf = staged;
-      if (cdf == nullptr) cdf = table.data();
-#if GPURNG_DEVICE_PASS
-#pragma unroll
-#endif
-      for (int i = 0; i < kRowLength; ++i) out[i] = tabulated_value(cdf, uniform_of<E, double>(r[i]));
-      return;
+  static constexpr bool kStagesItself = true;
+  static constexpr int kStagePhases = 2;
+  GPURNG_HD int staged_sums() const { return staged_inversion_sums(anchored(), params.anchor, table); }
+  GPURNG_HD std::size_t staged_bytes() const { return staged_inversion_bytes(anchored(), params.anchor, table); }
+  GPURNG_HD void stage(double* words, int phase, int thread, int threads) const {
+    stage_inversion(anchored(), law(), params.anchor, anchors, table, words, phase, thread, threads);
+  }
+  static constexpr int kRowModes = kStagedInversionModes;
+  GPURNG_HD int row_mode() const { return staged_inversion_mode(anchored(), table); }
+  template <int M>
+  GPURNG_HD GPURNG_FORCEINLINE void row_in_mode(const typename E::raw_type* r, value_type* out, const double* staged) const {
+    const auto finish = [&](double y) { return flipped(y); };
+    if constexpr (M == kModeTable) {
+      staged_table_row<E>(r, out, staged, finish);
+    } else if constexpr (M == kModeAnchored) {
+      staged_anchored_row<E>(law(), params.anchor, r, out, staged, finish);
+    } else {
+      keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { binomial_keyed_row(params, kr, v); });
     }
-    keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { binomial_keyed_row(params, kr, v); });
+  }
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
+    if (staged != nullptr && row_mode() == kModeTable) return row_in_mode<kModeTable>(r, out, staged);
+    if (staged != nullptr && row_mode() == kModeAnchored) return row_in_mode<kModeAnchored>(r, out, staged);
+    if (anchored()) return walk_row(r, out);
+    if (table.complete()) return row_in_mode<kModeTable>(r, out, table.data());
+    row_in_mode<kModeOther>(r, out, nullptr);
+  }
+  // The anchored rows by the walk (no staged sums), out of line (as Poisson's).
+  GPURNG_HD GPURNG_NOINLINE void walk_row(const typename E::raw_type* r, value_type* out) const {
+    const BinomialLaw l = law();
+    anchored_row<E>(
+        l, params.anchor, r, out, [&](double u) { return anchored_middle(l, params.anchor, anchors.data(), u); },
+        [&](double y) { return flipped(y); });
   }
 
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
@@ -222,7 +284,9 @@ struct Binomial {
 #endif
     for (unsigned j = 0; j < 2; ++j) {
       const double u = uniform_of<E, double>(r[j]);
-      if (table.complete()) {
+      if (anchored()) {
+        out[j] = flipped(anchored_value(law(), params.anchor, anchors.data(), u, raw_key_bits(r[0]), raw_key_bits(r[1]), j));
+      } else if (table.complete()) {
         out[j] = tabulated_value(u);
       } else {
         const double k = binomial_keyed_variate(params, raw_key_bits(r[0]), raw_key_bits(r[1]), u, j);

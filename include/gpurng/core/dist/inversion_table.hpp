@@ -12,6 +12,9 @@
 // up to 47 states; the table answers in kLog2Size comparisons).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 #include "gpurng/core/config.hpp"
 
 namespace gpurng::core::dist {
@@ -64,6 +67,16 @@ class InversionTable {
     }
     return k;
   }
+  // The table as a GPU block stages it (core/produce.hpp: kStagesItself): the kSize entries (phase 0;
+  // phase 1 has nothing to do), searched by search(words, u). (A guide table over them,
+  // guided_search.hpp, was slower: an H100 at Poisson lambda = 4, 434 against 476 G values/s,
+  // scripts/exp/guide-search-probe.cu.)
+  static constexpr std::size_t kStagedBytes = sizeof(double) * kSize;
+  GPURNG_HD void stage(double* words, int phase, int thread, int threads) const {
+    if (phase != 0) return;
+    for (int i = thread; i < kSize; i += threads) words[i] = cdf_[i];
+  }
+
   // The kSize entries, and entry i (for copying).
   GPURNG_HD const double* data() const { return cdf_; }
   GPURNG_HD double entry(int i) const { return cdf_[i]; }

@@ -26,10 +26,10 @@
 
 #include <cstddef>
 
-#include "gpurng/core/dist/inversion_table.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
 #include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/poisson_anchored.hpp"
+#include "gpurng/core/dist/staged_inversion.hpp"
 #include "gpurng/core/dist/special_functions.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 
@@ -43,7 +43,8 @@ struct PoissonParams {
   // PTRS constants (Hormann 1993, algorithm PTRS)
   double b, a, log_inv_alpha, vr;
   double k_offset;  // 0.43, the proposal's shift (a member so the tests can break it)
-  PoissonAnchorScalars anchor;  // method anchored (set by the Poisson transform, with its table)
+  AnchorScalars anchor;  // method anchored (set by the Poisson transform, with its table)
+  double inv_lambda;     // method anchored: 1/lambda rounded (PoissonLaw's)
 };
 
 // Below this lambda: inversion; at and above it: PTRS.
@@ -186,93 +187,74 @@ struct Poisson {
   PoissonParams params;
   union {
     InversionTable table;        // methods zero, inversion (and PTRS: incomplete)
-    PoissonAnchorTable anchors;  // method anchored
+    AnchorTable anchors;         // method anchored
   };
 
   Poisson() = default;
   GPURNG_HD Poisson(const PoissonParams& p, bool anchored = true) : params(p) {  // NOLINT: implicit
     if (anchored && p.method == PoissonParams::ptrs && p.lambda < kPoissonAnchoredMax) {
       params.method = PoissonParams::anchored;
-      poisson_anchor_setup(p.lambda, params.anchor, anchors);
+      const PoissonLaw law = poisson_law(p.lambda);
+      params.inv_lambda = law.inv_lambda;
+      anchored_place(law, params.anchor);
+      anchored_setup(law, params.anchor, anchors);
     } else {
       poisson_tabulate(p, table);
     }
   }
   GPURNG_HD bool tabulated() const { return params.method != PoissonParams::anchored && table.complete(); }
 
-  // A row at once (core::produce_row): the table's search inline, or one out-of-line call for the
-  // row (keyed_row.hpp), whose copies of the row keep the search's row in registers. The table's
-  // entries (or the anchors) are staged by the GPU's fill kernel in shared memory (`staged`): read
-  // from the kernel's parameters, lanes searching different entries wait for each other (an H100
-  // searched twice as fast from shared memory at lambda = 9.9: scripts/exp/table-search-probe.cu).
-  // The anchored inversion also stages its walks (31 m words after the anchors: poisson_dense_bracket),
-  // built by 31 threads, so that a value is two binary searches (an H100 at lambda = 1e4, stride 30:
-  // the walk 61, the searches 114 G values/s; scripts/exp/poisson-anchored-probe.cu). In the dynamic
-  // shared memory of the call's size: a static 19 KB would have cost the other branches' kernels a
-  // resident block per SM.
+  // A row at once (core::produce_row): the table's binary search, the anchored walk, or one
+  // out-of-line call for the row (keyed_row.hpp, PTRS). The GPU's fill kernel stages the inversion's
+  // sums in shared memory (`staged`: staged_inversion.hpp), the 64 sums of the table or the anchored
+  // inversion's 31 m + 1 walk sums (each of 31 threads walking one bracket) with their guide, and
+  // runs a kernel per row mode (kRowModes), each with one of the three paths. From shared memory, not
+  // the kernel's parameters: lanes reading different words of the parameters wait for each other (an
+  // H100 searched twice as fast from shared memory at lambda = 9.9: scripts/exp/table-search-probe.cu).
+  // In dynamic shared memory of the call's size: a static 27 KB would cost the other modes' kernels
+  // resident blocks.
   static constexpr bool kWholeRow = true;
-  static constexpr int kStagedWords = InversionTable::kSize;
-  static_assert(PoissonAnchorTable::kWords == InversionTable::kSize, "both tables stage the same words");
-  GPURNG_HD bool dense() const { return params.method == PoissonParams::anchored && poisson_dense_fits(params.anchor); }
-  // The block's staged words (core::produce_detail::stages_itself): staged_bytes() of them, thread
-  // `thread` of `threads` (at least 64) doing its share: the 64 words of the table or the anchors, and
-  // with the anchors each of the last 31 threads one bracket's walk.
+  // The anchored inversion's law (anchored_inversion.hpp).
+  GPURNG_HD PoissonLaw law() const { return PoissonLaw{params.lambda, params.inv_lambda}; }
+  GPURNG_HD bool anchored() const { return params.method == PoissonParams::anchored; }
+  // The block's staged words (core::produce_detail::stages_itself): the table's sums, or the
+  // anchored walk's and their guide; nothing for PTRS.
   static constexpr bool kStagesItself = true;
-  GPURNG_HD std::size_t staged_bytes() const {
-    const int dense_words = dense() ? (PoissonAnchorTable::kAnchors - 1) * static_cast<int>(params.anchor.stride) : 0;
-    return sizeof(double) * static_cast<std::size_t>(InversionTable::kSize + dense_words);
+  static constexpr int kStagePhases = 2;
+  GPURNG_HD int staged_sums() const { return staged_inversion_sums(anchored(), params.anchor, table); }
+  GPURNG_HD std::size_t staged_bytes() const { return staged_inversion_bytes(anchored(), params.anchor, table); }
+  GPURNG_HD void stage(double* words, int phase, int thread, int threads) const {
+    stage_inversion(anchored(), law(), params.anchor, anchors, table, words, phase, thread, threads);
   }
-  GPURNG_HD void stage(double* words, int thread, int threads) const {
-    const bool anchored = params.method == PoissonParams::anchored;
-    for (int i = thread; i < InversionTable::kSize; i += threads) words[i] = anchored ? anchors.entry(i) : table.entry(i);
-    if (dense() && thread >= threads - (PoissonAnchorTable::kAnchors - 1)) {
-      poisson_dense_bracket(params.anchor, anchors.data(), thread - (threads - (PoissonAnchorTable::kAnchors - 1)) + 1,
-                            words + InversionTable::kSize);
+  static constexpr int kRowModes = kStagedInversionModes;
+  GPURNG_HD int row_mode() const { return staged_inversion_mode(anchored(), table); }
+  template <int M>
+  GPURNG_HD GPURNG_FORCEINLINE void row_in_mode(const typename E::raw_type* r, value_type* out, const double* staged) const {
+    const auto as_value = [](double k) { return static_cast<std::uint32_t>(k); };
+    if constexpr (M == kModeTable) {
+      staged_table_row<E>(r, out, staged, as_value);
+    } else if constexpr (M == kModeAnchored) {
+      staged_anchored_row<E>(law(), params.anchor, r, out, staged, as_value);
+    } else {
+      keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { poisson_keyed_row(params, kr, v); });
     }
-  }
-  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
-    if (params.method == PoissonParams::anchored) {
-      const double* w = staged;
-      if (w == nullptr) w = anchors.data();
-      if (staged != nullptr && dense()) {
-        anchored_row(r, out, [&](double u) { return poisson_anchored_dense(params.anchor, w, w + InversionTable::kSize, u); });
-      } else {
-        anchored_row(r, out, [&](double u) { return poisson_anchored_middle(params.anchor, w, u); });
-      }
-      return;
-    }
-    if (table.complete()) {
-      const double* cdf = staged;
-      if (cdf == nullptr) cdf = table.data();
-#if GPURNG_DEVICE_PASS
-#pragma unroll
-#endif
-      for (int i = 0; i < kRowLength; ++i) out[i] = static_cast<std::uint32_t>(InversionTable::search(cdf, uniform_of<E, double>(r[i])));
-      return;
-    }
-    keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { poisson_keyed_row(params, kr, v); });
   }
 
-  // The anchored rows, a pair at a time: the middle inline (`middle(u)`: its value, or -1 or -2 for a
-  // tail), the tails of a pair by one out-of-line call (about 1 pair in 10^4). Not a pass over the row
-  // first and its tails after: the row's raws would stay live to the end, in local memory (an H100
-  // at lambda = 10: 184 against 228 G values/s with the walk alone). (The walk's code beside the
-  // searches costs the GPU's rows about 15 %: 177 against 200 at lambda = 10, with no walk compiled.)
-  template <class Middle>
-  GPURNG_HD GPURNG_FORCEINLINE void anchored_row(const typename E::raw_type* r, value_type* out, const Middle& middle) const {
-#if GPURNG_DEVICE_PASS
-#pragma unroll
-#endif
-    for (int i = 0; i < kRowLength; i += 2) {
-      const double u0 = uniform_of<E, double>(r[i]);
-      const double u1 = uniform_of<E, double>(r[i + 1]);
-      PoissonPair k{middle(u0), middle(u1)};
-      if (k.v0 < 0.0 || k.v1 < 0.0) {
-        k = poisson_anchored_pair_tails(params.anchor, params.lambda, raw_key_bits(r[i]), raw_key_bits(r[i + 1]), u0, u1, k);
-      }
-      out[i] = static_cast<std::uint32_t>(k.v0);
-      out[i + 1] = static_cast<std::uint32_t>(k.v1);
-    }
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
+    if (staged != nullptr && row_mode() == kModeTable) return row_in_mode<kModeTable>(r, out, staged);
+    if (staged != nullptr && row_mode() == kModeAnchored) return row_in_mode<kModeAnchored>(r, out, staged);
+    if (anchored()) return walk_row(r, out);
+    if (table.complete()) return row_in_mode<kModeTable>(r, out, table.data());
+    row_in_mode<kModeOther>(r, out, nullptr);
+  }
+
+  // The anchored rows by the walk (no staged sums), out of line (kernels that have not staged the
+  // sums keep their registers for their own path).
+  GPURNG_HD GPURNG_NOINLINE void walk_row(const typename E::raw_type* r, value_type* out) const {
+    const PoissonLaw l = law();
+    anchored_row<E>(
+        l, params.anchor, r, out, [&](double u) { return anchored_middle(l, params.anchor, anchors.data(), u); },
+        [](double k) { return static_cast<std::uint32_t>(k); });
   }
 
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
@@ -283,8 +265,7 @@ struct Poisson {
       const double u = uniform_of<E, double>(r[j]);
       double k;
       if (params.method == PoissonParams::anchored) {
-        k = poisson_anchored_value(params.anchor, params.lambda, anchors.data(), u, raw_key_bits(r[0]),
-                                   raw_key_bits(r[1]), j);
+        k = anchored_value(law(), params.anchor, anchors.data(), u, raw_key_bits(r[0]), raw_key_bits(r[1]), j);
       } else if (table.complete()) {
         k = static_cast<double>(table.search(u));
       } else {
