@@ -2,7 +2,8 @@
 // (64 sums) by the binary search of six steps (A), by its guide with a data-dependent bisection per
 // value (B), by the guide with two bisection steps as selects and a rare loop after (C), C in
 // chunks of 8 values whose rare loops wait for the chunk (D), and the transform's three modes in one kernel (E); for the
-// anchored inversion, E against its guided mode alone and a bisection of all its sums. Rows of 32 values through a kernel of the
+// anchored inversion, E against its guided mode alone (F), a bisection of all its sums (G), and F with
+// the tails made after the row from the row's start state (H: no call inside the row's loop). Rows of 32 values through a kernel of the
 // fill kernel's shape (128 threads, 8 blocks per SM, 64 registers); kernel time by CUDA events,
 // median of 15 calls of N values into device memory; every variant's values compared with A's.
 // An experiment, not a test:
@@ -50,6 +51,14 @@ __device__ __noinline__ int finish_search(const double* d, double u, int lo, int
   return lo;
 }
 
+// Variant G's tail value i of a row from the row's starting state (made again: tails are rare).
+__device__ __noinline__ double tail_again(dist::PoissonLaw law, dist::AnchorScalars s, E::state_type st, int i, bool upper) {
+  E::skip(st, static_cast<std::uint64_t>(i & ~1));
+  const std::uint32_t r0 = E::next(st), r1 = E::next(st);
+  const double u = dist::uniform_of<E, double>(i & 1 ? r1 : r0);
+  return dist::anchored_tail(law, s, r0, r1, u, static_cast<unsigned>(i & 1), upper);
+}
+
 template <int V>
 __global__ void __launch_bounds__(128, 8) rows_kernel(E::state_type base, std::uint64_t rows, dist::Poisson<E> tr,
                                                       std::uint32_t* out) {
@@ -68,6 +77,7 @@ __global__ void __launch_bounds__(128, 8) rows_kernel(E::state_type base, std::u
   for (std::uint64_t r = std::uint64_t{blockIdx.x} * 128 + threadIdx.x; r < rows; r += threads) {
     E::state_type st = base;
     E::skip(st, r * 32);
+    const E::state_type st0 = st;
     std::uint32_t raw[32];
     E::next_row(st, raw);
     std::uint32_t v[32];
@@ -90,6 +100,26 @@ __global__ void __launch_bounds__(128, 8) rows_kernel(E::state_type base, std::u
       tr.row(raw, v, staged);
     } else if (V == 5) {  // the anchored rows alone: the guide (the library's mode kernel)
       dist::staged_anchored_row<E>(tr.law(), tr.params.anchor, raw, v, staged, [](double k) { return std::uint32_t(k); });
+    } else if (V == 7) {  // the anchored rows alone: the guide, the tails after the row from its start state
+      const int n = tr.staged_sums();
+      const std::uint32_t* g = reinterpret_cast<const std::uint32_t*>(staged + n);
+      const int log2 = dist::anchored_guide_log2(n);
+      const dist::AnchorScalars& a = tr.params.anchor;
+      std::uint32_t tails = 0, upper = 0;
+#pragma unroll
+      for (int i = 0; i < 32; ++i) {
+        const double k = dist::anchored_guided(a, staged, n, g, log2, dist::uniform_of<E, double>(raw[i]));
+        tails |= static_cast<std::uint32_t>(k < 0.0) << i;
+        upper |= static_cast<std::uint32_t>(k < -1.5) << i;
+        v[i] = k < 0.0 ? 0u : static_cast<std::uint32_t>(k);
+      }
+      while (tails != 0) {
+        const int i = __ffs(static_cast<int>(tails)) - 1;
+        tails &= tails - 1;
+        const std::uint32_t value = static_cast<std::uint32_t>(tail_again(tr.law(), a, st0, i, (upper >> i) & 1u));
+#pragma unroll
+        for (int j = 0; j < 32; ++j) v[j] = j == i ? value : v[j];
+      }
     } else if (V == 6) {  // the anchored rows alone: one uniform-length bisection of the whole dense table
       const int n = tr.staged_sums();
       const dist::AnchorScalars& a = tr.params.anchor;
@@ -149,7 +179,7 @@ int main(int argc, char** argv) {
     const dist::Poisson<E> tr{dist::poisson_setup(lambda)};
     const std::size_t smem = tr.staged_bytes() + 4 * (1 << kLog2);  // room for the table's guide
     const bool anchored = tr.params.method == dist::PoissonParams::anchored;
-    double ms[7] = {};
+    double ms[8] = {};
     auto launch = [&](int v, std::uint32_t* o) {
       if (v == 0) rows_kernel<0><<<8 * sms, 128, smem>>>(base, n / 32, tr, o);
       if (v == 1) rows_kernel<1><<<8 * sms, 128, smem>>>(base, n / 32, tr, o);
@@ -158,12 +188,14 @@ int main(int argc, char** argv) {
       if (v == 4) rows_kernel<4><<<8 * sms, 128, smem>>>(base, n / 32, tr, o);
       if (v == 5) rows_kernel<5><<<8 * sms, 128, smem>>>(base, n / 32, tr, o);
       if (v == 6) rows_kernel<6><<<8 * sms, 128, smem>>>(base, n / 32, tr, o);
+      if (v == 7) rows_kernel<7><<<8 * sms, 128, smem>>>(base, n / 32, tr, o);
     };
-    const int first = anchored ? 4 : 0, last = anchored ? 7 : 5;
+    const int first = anchored ? 4 : 0, last = anchored ? 8 : 5;
     for (int v = first; v < last; ++v) ms[v] = gpurng::bench::median_ms([&] { launch(v, v == first ? a : b); }, nullptr);
     std::printf("poisson(%g) G values/s:", lambda);
-    const char* names[7] = {"binary", "guided loop", "guided 2 steps + rare loop", "chunks of 8", "the three modes in one kernel",
-                            "anchored guide alone (its mode's kernel)", "anchored bisection alone"};
+    const char* names[8] = {"binary", "guided loop", "guided 2 steps + rare loop", "chunks of 8", "the three modes in one kernel",
+                            "anchored guide alone (its mode's kernel)", "anchored bisection alone",
+                            "anchored guide, tails after the row"};
     for (int v = first; v < last; ++v) std::printf(" | %s %.1f", names[v], n / ms[v] / 1e6);
     std::printf("\n");
     std::vector<std::uint32_t> x(n), y(n);
