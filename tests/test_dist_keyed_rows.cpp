@@ -183,6 +183,45 @@ std::vector<typename Transform::value_type> pair_path(const Transform& tr, typen
   return out;
 }
 
+// The GPU fill kernel's path: the transform's staged words (as a block of 128 threads stages them) and
+// its row mode's row_in_mode.
+template <class Engine, class Transform>
+std::vector<std::uint32_t> mode_path(const Transform& tr, typename Engine::state_type st, std::size_t n) {
+  std::vector<double> words(tr.staged_bytes() / 8 + 1);
+  for (int phase = 0; phase < Transform::kStagePhases; ++phase) {
+    for (int thread = 0; thread < 128; ++thread) tr.stage(words.data(), phase, thread, 128);
+  }
+  std::vector<std::uint32_t> out(n);
+  for (std::size_t i = 0; i < n; i += core::kRowLength) {
+    switch (tr.row_mode()) {
+      case dist::kModeTable: core::produce_row<Engine, Transform, dist::kModeTable>(st, tr, &out[i], words.data()); break;
+      case dist::kModeAnchored: core::produce_row<Engine, Transform, dist::kModeAnchored>(st, tr, &out[i], words.data()); break;
+      default: core::produce_row<Engine, Transform, dist::kModeOther>(st, tr, &out[i], words.data());
+    }
+  }
+  return out;
+}
+
+// The anchored rows with values in their tails: the row path, the pair path and the GPU's mode path
+// (tails made after the row from its start state) agree over 2^20 values; `min_side(value)` is the
+// variate the anchors invert. Returns how many values were in the tails.
+template <class Transform, class MinSide>
+std::size_t anchored_rows_agree(const Transform& tr, const MinSide& min_side, const char* what) {
+  constexpr std::size_t kN = std::size_t{1} << 20;
+  const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(5, 1));
+  const auto rows = row_path<Tr>(tr, st, kN);
+  EXPECT_EQ(rows, pair_path<Tr>(tr, st, kN)) << what;
+  EXPECT_EQ(rows, mode_path<Tr>(tr, st, kN)) << what;
+  const double top = dist::anchored_last(tr.params.anchor);
+  std::size_t tails = 0;
+  for (auto k : rows) {
+    const double y = min_side(static_cast<double>(k));
+    tails += y <= tr.params.anchor.a0 || y > top;
+  }
+  std::printf("%s: %zu of 2^20 values in the anchored inversion's tails\n", what, tails);
+  return tails;
+}
+
 template <class Transform>
 void rows_equal_pairs(const Transform& tr, const char* what) {
   static_assert(core::produce_detail::whole_row<Transform>::value, "a whole-row transform");
@@ -233,20 +272,15 @@ TEST(InversionTable, RowPairAndValuePathsAgree) {
     rows_equal_pairs(ptrs, "poisson ptrs");
     pairs_equal_old_sampler(&ptrs, nullptr, p, dist::poisson_variate, dist::DrawTag::poisson, "poisson");
   }
-  // The anchored inversion's rows with values in its tails (made again by one out-of-line call):
-  // 2^20 values at lambda = 100 hold about 11 of them.
+  // The anchored inversion's rows with values in its tails: 2^20 values at lambda = 100 hold about 11.
   {
     const dist::Poisson<Tr> tr{dist::poisson_setup(100.0)};
     ASSERT_EQ(tr.params.method, dist::PoissonParams::anchored);
-    constexpr std::size_t kN = std::size_t{1} << 20;
-    const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(5, 1));
-    const auto rows = row_path<Tr>(tr, st, kN);
-    EXPECT_EQ(rows, pair_path<Tr>(tr, st, kN));
-    const double top = tr.params.anchor.a0 + 31 * tr.params.anchor.stride;
-    std::size_t tails = 0;
-    for (auto k : rows) tails += k <= tr.params.anchor.a0 || k > top;
-    std::printf("poisson(100): %zu of 2^20 values in the anchored inversion's tails\n", tails);
-    EXPECT_GT(tails, 0u);
+    EXPECT_GT(anchored_rows_agree(tr, [](double k) { return k; }, "poisson(100)"), 0u);
+    using Tr64 = core::philox::Traits4x64_10;
+    const auto st64 = Tr64::start(core::philox::Scheme4x64<10>::stream(core::U128{5, 0}, 1));
+    const dist::Poisson<Tr64> tr64{dist::poisson_setup(100.0)};
+    EXPECT_EQ(row_path<Tr64>(tr64, st64, 1 << 18), mode_path<Tr64>(tr64, st64, 1 << 18)) << "poisson(100) on philox4x64-10";
   }
   struct B {
     std::uint32_t n;
@@ -267,18 +301,8 @@ TEST(InversionTable, RowPairAndValuePathsAgree) {
   for (double p : {0.3, 0.7}) {
     const dist::Binomial<Tr> tr{dist::binomial_setup(100, p)};
     ASSERT_EQ(tr.params.method, dist::BinomialParams::anchored);
-    constexpr std::size_t kN = std::size_t{1} << 20;
-    const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(5, 1));
-    const auto rows = row_path<Tr>(tr, st, kN);
-    EXPECT_EQ(rows, pair_path<Tr>(tr, st, kN));
-    const double top = dist::anchored_last(tr.params.anchor);
-    std::size_t tails = 0;
-    for (auto k : rows) {
-      const double y = p > 0.5 ? 100.0 - k : k;
-      tails += y <= tr.params.anchor.a0 || y > top;
-    }
-    std::printf("binomial(100, %g): %zu of 2^20 values in the anchored inversion's tails\n", p, tails);
-    EXPECT_GT(tails, 0u);
+    const char* what = p > 0.5 ? "binomial(100, 0.7)" : "binomial(100, 0.3)";
+    EXPECT_GT(anchored_rows_agree(tr, [&](double k) { return p > 0.5 ? 100.0 - k : k; }, what), 0u);
   }
 }
 

@@ -28,8 +28,8 @@ struct row_at_once<E, typename voider<decltype(E::kRowAtOnce)>::type> {
   static constexpr bool value = E::kRowAtOnce;
 };
 // Tr::kWholeRow: the transform maps a whole row of raw outputs at once, tr.row(raw, out, staged)
-// (below). `staged` is null, or the words a GPU block built in its shared memory for the call
-// (Tr::kStagesItself, below), which row() then reads instead of its own tables.
+// (below; `staged` null: row() reads its own tables). The words a GPU block builds in its shared
+// memory for the call (Tr::kStagesItself, below) go to row_in_mode (Tr::kRowModes, below).
 template <class Tr, class = void>
 struct whole_row {
   static constexpr bool value = false;
@@ -51,7 +51,8 @@ struct stages_itself<Tr, typename voider<decltype(Tr::kStagesItself)>::type> {
   static constexpr bool value = Tr::kStagesItself;
 };
 // Tr::kRowModes: the transform's rows take one of kRowModes ways (tr.row_mode(), from its parameters),
-// each also callable alone, tr.row_in_mode<M>(raw, out, staged) with the staged words: the fill kernel
+// each also callable alone, tr.row_in_mode<M>(raw, out, staged, start) with the staged words and the
+// engine state at the row's start (from which a rare value may make its raws again): the fill kernel
 // is instantiated per mode, so that each kernel holds one way's code and registers (staged_inversion.hpp
 // says what that was worth). 0: the transform has one way, row().
 template <class Tr, class = void>
@@ -88,6 +89,7 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const 
   if constexpr (produce_detail::whole_row<Tr>::value) {
     // The keyed samplers (core/dist/keyed_row.hpp) take the row at once: one out-of-line call per
     // row, or for Poisson and binomial a table search inline where their parameters allow.
+    const typename E::state_type start = st;  // the row's start (a mode's rare values make it again)
     typename E::raw_type raw[kRowLength];
     if constexpr (produce_detail::row_at_once<E>::value) {
       E::next_row(st, raw);
@@ -98,7 +100,7 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const 
       for (int i = 0; i < kRowLength; ++i) raw[i] = E::next(st);
     }
     if constexpr (Mode >= 0) {
-      tr.template row_in_mode<Mode>(raw, out, staged);
+      tr.template row_in_mode<Mode>(raw, out, staged, start);
     } else {
       tr.row(raw, out, staged);
     }

@@ -32,6 +32,7 @@
 // sums) and search them instead, from a guide table (guided_search.hpp); the values are the same.
 #pragma once
 
+#include "gpurng/core/bits.hpp"
 #include "gpurng/core/dist/guided_search.hpp"
 #include "gpurng/core/dist/ieee_ops.hpp"
 #include "gpurng/core/dist/keyed_draws.hpp"
@@ -282,6 +283,17 @@ GPURNG_HD GPURNG_NOINLINE inline AnchoredPair anchored_pair_tails(Law law, Ancho
   if (k.v0 < 0.0) k.v0 = anchored_tail(law, s, raw0, raw1, u0, 0, k.v0 < -1.5);
   if (k.v1 < 0.0) k.v1 = anchored_tail(law, s, raw0, raw1, u1, 1, k.v1 < -1.5);
   return k;
+}
+
+// Value i's tail value of a row from the engine state at the row's start (its raws made again: rare),
+// `upper` which tail.
+template <class E, class Law, class State>
+GPURNG_HD GPURNG_NOINLINE inline double anchored_tail_again(Law law, AnchorScalars s, State st, int i, bool upper) {
+  for (int t = 0; t < (i & ~1); ++t) E::next(st);
+  const typename E::raw_type r0 = E::next(st);
+  const typename E::raw_type r1 = E::next(st);
+  const double u = uniform_of<E, double>((i & 1) != 0 ? r1 : r0);
+  return anchored_tail(law, s, raw_key_bits(r0), raw_key_bits(r1), u, static_cast<unsigned>(i & 1), upper);
 }
 
 // A row of values, a pair at a time: the middle inline (`middle(u)`: its value, or -1 or -2 for a

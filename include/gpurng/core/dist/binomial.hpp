@@ -204,7 +204,7 @@ GPURNG_HD inline BinomialLaw binomial_law(const BinomialParams& bp) {
 // the inversion branch, or builds the anchors where they apply (`anchored` false keeps BTRS there:
 // for the tests of BTRS).
 template <class E>
-struct Binomial {
+struct Binomial : StagedInversionRows<Binomial<E>, E> {
   using value_type = std::uint32_t;
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // the per-pair operator()'s body is large (core::row_unroll)
@@ -237,45 +237,11 @@ struct Binomial {
     return static_cast<std::uint32_t>(params.flip ? ieee::sub(params.n, y) : y);
   }
 
-  // A row at once (core::produce_row): the table's search or the anchored walk inline, or one
-  // out-of-line call for the row (keyed_row.hpp), whose copies of the row keep the search's row in
-  // registers. The GPU's fill kernel stages the table's sums or the anchored walk's, with a guide, in
-  // shared memory (`staged`: staged_inversion.hpp), and runs a kernel per row mode, as for Poisson
-  // (poisson.hpp).
-  static constexpr bool kWholeRow = true;
-  static constexpr bool kStagesItself = true;
-  static constexpr int kStagePhases = 2;
-  GPURNG_HD int staged_sums() const { return staged_inversion_sums(anchored(), params.anchor, table); }
-  GPURNG_HD std::size_t staged_bytes() const { return staged_inversion_bytes(anchored(), params.anchor, table); }
-  GPURNG_HD void stage(double* words, int phase, int thread, int threads) const {
-    stage_inversion(anchored(), law(), params.anchor, anchors, table, words, phase, thread, threads);
-  }
-  static constexpr int kRowModes = kStagedInversionModes;
-  GPURNG_HD int row_mode() const { return staged_inversion_mode(anchored(), table); }
-  template <int M>
-  GPURNG_HD GPURNG_FORCEINLINE void row_in_mode(const typename E::raw_type* r, value_type* out, const double* staged) const {
-    const auto finish = [&](double y) { return flipped(y); };
-    if constexpr (M == kModeTable) {
-      staged_table_row<E>(r, out, staged, finish);
-    } else if constexpr (M == kModeAnchored) {
-      staged_anchored_row<E>(law(), params.anchor, r, out, staged, finish);
-    } else {
-      keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { binomial_keyed_row(params, kr, v); });
-    }
-  }
-  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
-    if (staged != nullptr && row_mode() == kModeTable) return row_in_mode<kModeTable>(r, out, staged);
-    if (staged != nullptr && row_mode() == kModeAnchored) return row_in_mode<kModeAnchored>(r, out, staged);
-    if (anchored()) return walk_row(r, out);
-    if (table.complete()) return row_in_mode<kModeTable>(r, out, table.data());
-    row_in_mode<kModeOther>(r, out, nullptr);
-  }
-  // The anchored rows by the walk (no staged sums), out of line (as Poisson's).
-  GPURNG_HD GPURNG_NOINLINE void walk_row(const typename E::raw_type* r, value_type* out) const {
-    const BinomialLaw l = law();
-    anchored_row<E>(
-        l, params.anchor, r, out, [&](double u) { return anchored_middle(l, params.anchor, anchors.data(), u); },
-        [&](double y) { return flipped(y); });
+  // The rows (StagedInversionRows, staged_inversion.hpp, as Poisson's): a value is the inversion's y
+  // flipped or not; BTRS's rows try the squeeze first.
+  GPURNG_HD GPURNG_FORCEINLINE value_type finish(double y) const { return flipped(y); }
+  GPURNG_HD GPURNG_FORCEINLINE void keyed_row(const typename E::raw_type* r, value_type* out) const {
+    keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { binomial_keyed_row(params, kr, v); });
   }
 
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {

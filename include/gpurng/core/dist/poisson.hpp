@@ -180,7 +180,7 @@ GPURNG_HD inline void poisson_tabulate(const PoissonParams& p, InversionTable& t
 // (`anchored` false keeps PTRS there: for the tests of PTRS). 0xffffffff only if the attempt cap is
 // hit (invalid parameters).
 template <class E>
-struct Poisson {
+struct Poisson : StagedInversionRows<Poisson<E>, E> {
   using value_type = std::uint32_t;
   static constexpr int arity = 2;
   static constexpr int kRowUnroll = 1;  // the per-pair operator()'s body is large (core::row_unroll)
@@ -204,57 +204,13 @@ struct Poisson {
   }
   GPURNG_HD bool tabulated() const { return params.method != PoissonParams::anchored && table.complete(); }
 
-  // A row at once (core::produce_row): the table's binary search, the anchored walk, or one
-  // out-of-line call for the row (keyed_row.hpp, PTRS). The GPU's fill kernel stages the inversion's
-  // sums in shared memory (`staged`: staged_inversion.hpp), the 64 sums of the table or the anchored
-  // inversion's 31 m + 1 walk sums (each of 31 threads walking one bracket) with their guide, and
-  // runs a kernel per row mode (kRowModes), each with one of the three paths. From shared memory, not
-  // the kernel's parameters: lanes reading different words of the parameters wait for each other (an
-  // H100 searched twice as fast from shared memory at lambda = 9.9: scripts/exp/table-search-probe.cu).
-  // In dynamic shared memory of the call's size: a static 27 KB would cost the other modes' kernels
-  // resident blocks.
-  static constexpr bool kWholeRow = true;
   // The anchored inversion's law (anchored_inversion.hpp).
   GPURNG_HD PoissonLaw law() const { return PoissonLaw{params.lambda, params.inv_lambda}; }
   GPURNG_HD bool anchored() const { return params.method == PoissonParams::anchored; }
-  // The block's staged words (core::produce_detail::stages_itself): the table's sums, or the
-  // anchored walk's and their guide; nothing for PTRS.
-  static constexpr bool kStagesItself = true;
-  static constexpr int kStagePhases = 2;
-  GPURNG_HD int staged_sums() const { return staged_inversion_sums(anchored(), params.anchor, table); }
-  GPURNG_HD std::size_t staged_bytes() const { return staged_inversion_bytes(anchored(), params.anchor, table); }
-  GPURNG_HD void stage(double* words, int phase, int thread, int threads) const {
-    stage_inversion(anchored(), law(), params.anchor, anchors, table, words, phase, thread, threads);
-  }
-  static constexpr int kRowModes = kStagedInversionModes;
-  GPURNG_HD int row_mode() const { return staged_inversion_mode(anchored(), table); }
-  template <int M>
-  GPURNG_HD GPURNG_FORCEINLINE void row_in_mode(const typename E::raw_type* r, value_type* out, const double* staged) const {
-    const auto as_value = [](double k) { return static_cast<std::uint32_t>(k); };
-    if constexpr (M == kModeTable) {
-      staged_table_row<E>(r, out, staged, as_value);
-    } else if constexpr (M == kModeAnchored) {
-      staged_anchored_row<E>(law(), params.anchor, r, out, staged, as_value);
-    } else {
-      keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { poisson_keyed_row(params, kr, v); });
-    }
-  }
-
-  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, value_type* out, const double* staged) const {
-    if (staged != nullptr && row_mode() == kModeTable) return row_in_mode<kModeTable>(r, out, staged);
-    if (staged != nullptr && row_mode() == kModeAnchored) return row_in_mode<kModeAnchored>(r, out, staged);
-    if (anchored()) return walk_row(r, out);
-    if (table.complete()) return row_in_mode<kModeTable>(r, out, table.data());
-    row_in_mode<kModeOther>(r, out, nullptr);
-  }
-
-  // The anchored rows by the walk (no staged sums), out of line (kernels that have not staged the
-  // sums keep their registers for their own path).
-  GPURNG_HD GPURNG_NOINLINE void walk_row(const typename E::raw_type* r, value_type* out) const {
-    const PoissonLaw l = law();
-    anchored_row<E>(
-        l, params.anchor, r, out, [&](double u) { return anchored_middle(l, params.anchor, anchors.data(), u); },
-        [](double k) { return static_cast<std::uint32_t>(k); });
+  // The rows (StagedInversionRows): a value is the inversion's k; PTRS's rows try the squeeze first.
+  GPURNG_HD GPURNG_FORCEINLINE value_type finish(double k) const { return static_cast<value_type>(k); }
+  GPURNG_HD GPURNG_FORCEINLINE void keyed_row(const typename E::raw_type* r, value_type* out) const {
+    keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { poisson_keyed_row(params, kr, v); });
   }
 
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {

@@ -64,14 +64,96 @@ GPURNG_HD GPURNG_FORCEINLINE void staged_table_row(const typename E::raw_type* r
   }
 }
 
-// Mode kModeAnchored's row.
-template <class E, class Law, class Finish>
+// Mode kModeAnchored's row: the middle of every value first, the tails' positions in a mask, then
+// each tail value from the row's start state `start` (its raws made again, out of line: about one
+// row in 10^3 has one). Not a call per pair inside the row's loop: the rest of the row stayed live
+// across it, in local memory (an H100, Poisson at lambda = 10: 195 against 272 G values/s,
+// scripts/exp/guide-search-probe.cu).
+template <class E, class Law, class Finish, class State>
 GPURNG_HD GPURNG_FORCEINLINE void staged_anchored_row(const Law& law, const AnchorScalars& s, const typename E::raw_type* r,
-                                                      std::uint32_t* out, const double* staged, const Finish& finish) {
+                                                      std::uint32_t* out, const double* staged, const Finish& finish,
+                                                      const State& start) {
   const int n = anchored_dense_sums(s);
   const std::uint32_t* guide = reinterpret_cast<const std::uint32_t*>(staged + n);
   const int log2 = anchored_guide_log2(n);
-  anchored_row<E>(law, s, r, out, [&](double u) { return anchored_guided(s, staged, n, guide, log2, u); }, finish);
+  static_assert(kRowLength == 32, "one bit of the masks per value");
+  std::uint32_t tails = 0, upper = 0;
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+  for (int i = 0; i < kRowLength; ++i) {
+    const double k = anchored_guided(s, staged, n, guide, log2, uniform_of<E, double>(r[i]));
+    tails |= static_cast<std::uint32_t>(k < 0.0) << i;
+    upper |= static_cast<std::uint32_t>(k < -1.5) << i;
+    out[i] = finish(k < 0.0 ? s.a0 : k);  // a tail's placeholder
+  }
+  while (tails != 0) {
+    const int i = lowest_set_bit(tails);
+    tails &= tails - 1;
+    const std::uint32_t value = finish(anchored_tail_again<E>(law, s, start, i, ((upper >> i) & 1u) != 0));
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int j = 0; j < kRowLength; ++j) out[j] = j == i ? value : out[j];  // no dynamic index: out stays in registers
+  }
 }
+
+// The rows of a transform Derived (Poisson<E>, Binomial<E>) that inverts by a table or by anchors,
+// or else by a rejection sampler's keyed rows. Derived has `params` (with `anchor`), the union of
+// `table` and `anchors`, and anchored(), law(), finish(k) (the value stored for the inversion's k)
+// and keyed_row(raw, out) (the rejection sampler's row).
+template <class Derived, class E>
+struct StagedInversionRows {
+  // A row at once (core::produce_row): on the CPU (row()) the table's binary search, the anchored
+  // walk, or the rejection sampler's row. The GPU's fill kernel stages the inversion's sums in its
+  // shared memory (the table's 64, or the anchored walk's 31 m + 1, each of 31 threads walking one
+  // bracket, with their guide) and runs a kernel per row mode, each with one of the three ways
+  // (row_in_mode). From shared memory, not the kernel's parameters: lanes reading different words of
+  // the parameters wait for each other (an H100 searched twice as fast from shared memory at lambda
+  // = 9.9: scripts/exp/table-search-probe.cu). In dynamic shared memory of the call's size: a static
+  // 27 KB would cost the other modes' kernels resident blocks.
+  static constexpr bool kWholeRow = true;
+  static constexpr bool kStagesItself = true;
+  static constexpr int kStagePhases = 2;
+  static constexpr int kRowModes = kStagedInversionModes;
+
+  GPURNG_HD const Derived& self() const { return static_cast<const Derived&>(*this); }
+  GPURNG_HD int staged_sums() const { return staged_inversion_sums(self().anchored(), self().params.anchor, self().table); }
+  GPURNG_HD std::size_t staged_bytes() const {
+    return staged_inversion_bytes(self().anchored(), self().params.anchor, self().table);
+  }
+  GPURNG_HD void stage(double* words, int phase, int thread, int threads) const {
+    const Derived& d = self();
+    stage_inversion(d.anchored(), d.law(), d.params.anchor, d.anchors, d.table, words, phase, thread, threads);
+  }
+  GPURNG_HD int row_mode() const { return staged_inversion_mode(self().anchored(), self().table); }
+  template <int M, class State>
+  GPURNG_HD GPURNG_FORCEINLINE void row_in_mode(const typename E::raw_type* r, std::uint32_t* out, const double* staged,
+                                                const State& start) const {
+    const Derived& d = self();
+    const auto finish = [&](double k) { return d.finish(k); };
+    if constexpr (M == kModeTable) {
+      staged_table_row<E>(r, out, staged, finish);
+    } else if constexpr (M == kModeAnchored) {
+      staged_anchored_row<E>(d.law(), d.params.anchor, r, out, staged, finish, start);
+    } else {
+      d.keyed_row(r, out);
+    }
+  }
+  GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, std::uint32_t* out, const double* /*staged*/) const {
+    const Derived& d = self();
+    if (d.anchored()) return walk_row(r, out);
+    if (d.table.complete()) return staged_table_row<E>(r, out, d.table.data(), [&](double k) { return d.finish(k); });
+    d.keyed_row(r, out);
+  }
+  // The anchored rows by the walk, out of line (the CPU's, and any kernel without the staged sums).
+  GPURNG_HD GPURNG_NOINLINE void walk_row(const typename E::raw_type* r, std::uint32_t* out) const {
+    const Derived& d = self();
+    const auto law = d.law();
+    anchored_row<E>(
+        law, d.params.anchor, r, out, [&](double u) { return anchored_middle(law, d.params.anchor, d.anchors.data(), u); },
+        [&](double k) { return d.finish(k); });
+  }
+};
 
 }  // namespace gpurng::core::dist
