@@ -360,6 +360,7 @@ TEST(InversionTable, PoissonStagedGuideIsTheWalk) {
     const P tr{dist::poisson_setup(lambda)};
     const bool anchored = tr.params.method == dist::PoissonParams::anchored;
     const int n = tr.staged_sums();
+    ASSERT_LT(n, dist::kGuideMaxSums) << "the guide's 16-bit halves hold every sum's index";
     if (lambda >= 65536.0) {
       ASSERT_EQ(tr.params.method, dist::PoissonParams::ptrs);
       ASSERT_EQ(n, 0);
@@ -432,6 +433,7 @@ TEST(InversionTable, BinomialStagedWordsAreTheCpusValues) {
     const B tr{dist::binomial_setup(bp.n, bp.p)};
     ASSERT_EQ(tr.row_mode(), bp.mode) << "n " << bp.n << ", p " << bp.p;
     const int n = tr.staged_sums();
+    ASSERT_LT(n, dist::kGuideMaxSums) << "the guide's 16-bit halves hold every sum's index";
     ASSERT_EQ(tr.staged_bytes(), bp.mode == kA   ? 8u * n + (4u << dist::anchored_guide_log2(n))
                                  : bp.mode == kT ? dist::InversionTable::kStagedBytes
                                                  : 0u);
