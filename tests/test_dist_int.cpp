@@ -261,6 +261,70 @@ TEST(UniformIntKeyed, MatchesTheDocumentedConstruction) {
   check_against_reference<Mrg, std::uint64_t>(wm, "mrg32k3a, uint64");
 }
 
+// The engine's bits alone decide a value unless x s mod 2^w lies in (2^w - s, 2^w)
+// (uniform_int_detail::decided_by_raw): on both sides of that edge, for odd and even s, and on random
+// words over ranges of every magnitude, the transform's values are the reference's (all B bits), and
+// the words the edge leaves undecided are exactly those.
+template <class E, class T>
+void check_decision_edge(const char* what) {
+  using W = typename E::raw_type;
+  using U = typename std::make_unsigned<T>::type;
+  constexpr int w = sizeof(W) * 8;
+  const U128 two_w = U128{1} << w;
+  const std::vector<std::uint64_t> spans = {1,           2,           6,           998,         999,
+                                            0x7ffffffeu, 0x80000000u, 0xbfffffffu, 0xfffffffeu, 0xffffffffu,
+                                            std::uint64_t{1} << 32,   0xbfffffffffffffffu,      ~std::uint64_t{0}};
+  for (std::uint64_t span : spans) {
+    if (span > static_cast<std::uint64_t>(std::numeric_limits<U>::max())) continue;
+    const U128 s = U128{span} + 1;
+    // Words x whose L = x s mod 2^w is 2^w - s (decided: the largest such L) and 2^w - s + g (not: the
+    // smallest L above it that x s can reach, g = 2^a the power of two in s): x = (L / g) (s / g)^-1
+    // mod 2^(w - a), and the same plus 2^(w - a).
+    int a = 0;
+    while ((s >> a & 1u) == 0) ++a;
+    const std::uint64_t odd = static_cast<std::uint64_t>(s >> a);
+    std::uint64_t inverse = odd;  // Newton's iteration doubles the correct low bits: 3, 6, ... 96
+    for (int k = 0; k < 6; ++k) inverse *= 2 - odd * inverse;
+    std::vector<W> words;
+    for (const U128 target : {two_w - s, two_w - s + (U128{1} << a)}) {
+      if (s > two_w) break;  // a range wider than the engine's bits: never decided by them
+      const U128 modulus = two_w >> a;
+      const U128 x = ((target >> a) % modulus) * inverse % modulus;
+      words.push_back(static_cast<W>(x));
+      words.push_back(static_cast<W>(x + modulus));
+    }
+    words.push_back(~W{0});
+    std::mt19937_64 g(span);
+    for (int k = 0; k < 64; ++k) words.push_back(static_cast<W>(g()));
+    const T lo = static_cast<T>(-3), hi = static_cast<T>(static_cast<U>(static_cast<U>(lo) + static_cast<U>(span)));
+    for (W x : words) {
+      const U128 low = (U128{x} * s) % two_w;
+      std::uint64_t offset = 0;
+      const bool decided = cd::uniform_int_detail::decided_by_raw(E::bits(x), span, offset);
+      ASSERT_EQ(decided, low + s <= two_w) << what << " span " << span << " word " << +x;
+      for (W other : {W{0}, static_cast<W>(0x5bd1e995u)}) {
+        const auto v = uik<E, T>(lo, hi, x, other);
+        ASSERT_EQ(v[0], (ref_keyed_value<E, T>(lo, hi, x, other, 0))) << what << " span " << span << " word " << +x;
+        const auto v1 = uik<E, T>(lo, hi, other, x);
+        ASSERT_EQ(v1[1], (ref_keyed_value<E, T>(lo, hi, other, x, 1))) << what << " span " << span << " word " << +x;
+        if (decided) ASSERT_EQ(static_cast<U>(static_cast<U>(v[0]) - static_cast<U>(lo)), static_cast<U>(offset));
+      }
+    }
+  }
+}
+
+TEST(UniformIntKeyed, EngineBitsDecideAllButTheEdge) {
+  check_decision_edge<F32, std::int32_t>("32-bit engine, int32");
+  check_decision_edge<F32, std::uint64_t>("32-bit engine, uint64");
+  check_decision_edge<F64, std::int64_t>("64-bit engine, int64");
+  // A range wider than the engine's bits is never decided by them alone.
+  std::uint64_t offset = 0;
+  EXPECT_FALSE(cd::uniform_int_detail::decided_by_raw(std::uint32_t{0}, std::uint64_t{1} << 32, offset));
+  // The full 64-bit range on a 64-bit engine: the engine's word itself.
+  EXPECT_TRUE(cd::uniform_int_detail::decided_by_raw(std::uint64_t{0x0123456789abcdefu}, ~std::uint64_t{0}, offset));
+  EXPECT_EQ(offset, 0x0123456789abcdefu);
+}
+
 // ---- uniform integers: goodness of fit --------------------------------------------------------------
 
 // p-value of chi-square of (v - lo) over s equiprobable categories.

@@ -19,7 +19,9 @@
 //                             which a test can see. Use it where s <= 2^(B-32).
 //   UniformIntKeyed<E, T>     what the library ships: arity 2, B = width(T) + 32 bits per value,
 //                             the engine's own bits first and keyed draws (keyed_draws.hpp) for the
-//                             rest, so |s P(k) - 1| < 2^-32 for every range on every engine.
+//                             rest, so |s P(k) - 1| < 2^-32 for every range on every engine. The keyed
+//                             bits are read only where they can change the value: with w the engine's
+//                             width, about s / 2^w of the values (decided_by_raw below).
 //
 // The engine's bits are assumed uniform on [0, 2^width). An engine whose bits cover [0, M) with
 // M < 2^width (mrg32k3a: M = m1 = 2^32 - 209) adds (2^width - M) / M per raw to the bound (4.9e-8
@@ -92,6 +94,25 @@ GPURNG_HD GPURNG_FORCEINLINE constexpr int width() {
   return static_cast<int>(sizeof(U) * 8);
 }
 
+// Whether the engine's own w bits x decide floor(X s / 2^B) for every choice of the B - w keyed bits
+// below them (X = x 2^m + d, m = B - w, 0 <= d < 2^m), and if so the value's offset, H.
+// With x s = H 2^w + L (0 <= L < 2^w): X s = H 2^B + L 2^m + d s, and L 2^m + d s < (L + s) 2^m, so
+// the quotient is H whenever L + s <= 2^w. That fails for L in (2^w - s, 2^w): about s / 2^w of the
+// values, which alone need their keyed draws (a Philox block each). Never for s > 2^w.
+// s = span + 1; L + s <= 2^w is L + span < 2^w.
+GPURNG_HD GPURNG_FORCEINLINE bool decided_by_raw(std::uint32_t x, std::uint64_t span, std::uint64_t& offset) {
+  if (span > 0xffffffffu) return false;
+  const std::uint64_t p = static_cast<std::uint64_t>(x) * (span + 1u);  // < 2^64: x < 2^32, s <= 2^32
+  offset = p >> 32;
+  return (p & 0xffffffffu) + span <= 0xffffffffu;
+}
+GPURNG_HD GPURNG_FORCEINLINE bool decided_by_raw(std::uint64_t x, std::uint64_t span, std::uint64_t& offset) {
+  const std::uint64_t product = x * span;
+  const std::uint64_t low = product + x;  // x s mod 2^64 (s may be 2^64)
+  offset = mulhi64(x, span) + (low < product ? 1u : 0u);
+  return low <= ~span;  // L + span <= 2^64 - 1
+}
+
 }  // namespace uniform_int_detail
 
 // Parameters of a uniform integer distribution of type T (int32, uint32, int64, uint64).
@@ -137,44 +158,61 @@ struct UniformInt {
 // So |s P(k) - 1| < 2^-32 for every range on every engine, value i is a function of its group alone
 // (positions 2k, 2k + 1 as for every arity-2 transform), and what it reads depends only on (engine
 // width, T), never on the range.
+// The keyed bits are made only where they can change the value (uniform_int_detail::decided_by_raw:
+// about s / 2^w of the values), out of line (keyed_offset): the value is the same either way, and the
+// row's loop keeps one multiply per value where it had a Philox block (an H100, int32 on
+// philox4x32-10: docs/PERFORMANCE.md).
 template <class E, class T>
 struct UniformIntKeyed {
   static_assert(std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8), "32- or 64-bit integers");
   using value_type = T;
   using U = typename std::make_unsigned<T>::type;
   using Word = typename E::bits_type;
+  using Raw = typename E::raw_type;
   static constexpr int arity = 2;
   static constexpr int kWordBits = uniform_int_detail::width<Word>();
   static constexpr int kBudget = uniform_int_detail::width<T>() + 32;
   static constexpr bool kRawAlone = kWordBits >= kBudget;
   static constexpr int kLimbs = kRawAlone ? 2 : kBudget / 32;  // 32-bit limbs of X
-  static constexpr int kRowUnroll = kRawAlone ? 32 : 1;  // the keyed path is large (core::row_unroll)
   T lo;
   T hi;
   GPURNG_HD static const char* check(T lo_, T hi_) { return uniform_int_check(lo_, hi_); }
-  GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
+
+  // floor(X_j s / 2^B) from all B bits: the engine's, then the keyed draws' (every value of a range
+  // wider than the engine's bits; the rest only where decided_by_raw says no).
+  GPURNG_HD GPURNG_NOINLINE static U keyed_offset(Raw r0, Raw r1, unsigned j, U span) {
+    std::uint32_t x[kLimbs];
+    const Word w = E::bits(j == 0 ? r0 : r1);
+    int filled = 0;
+    if constexpr (sizeof(Word) == 4) {
+      x[filled++] = w;
+    } else {
+      x[filled++] = static_cast<std::uint32_t>(w >> 32);
+      x[filled++] = static_cast<std::uint32_t>(w);
+    }
+    KeyedDraws draws(r0, r1, 0.0, DrawTag::uniform_int, j);
+    while (filled < kLimbs) {
+      const std::uint64_t k = draws.next_bits();
+      x[filled++] = static_cast<std::uint32_t>(k >> 32);
+      if (filled < kLimbs) x[filled++] = static_cast<std::uint32_t>(k);
+    }
+    return static_cast<U>(uniform_int_detail::scale_limbs<kLimbs>(x, static_cast<std::uint64_t>(span)));
+  }
+
+  GPURNG_HD GPURNG_FORCEINLINE void operator()(const Raw* r, T* out) const {
     if constexpr (kRawAlone) {
       UniformInt<E, T>{lo, hi}(r, out);
       UniformInt<E, T>{lo, hi}(r + 1, out + 1);
     } else {
       const U span = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
       for (unsigned j = 0; j < 2; ++j) {
-        std::uint32_t x[kLimbs];
-        const Word w = E::bits(r[j]);
-        int filled = 0;
-        if constexpr (sizeof(Word) == 4) {
-          x[filled++] = w;
-        } else {
-          x[filled++] = static_cast<std::uint32_t>(w >> 32);
-          x[filled++] = static_cast<std::uint32_t>(w);
-        }
-        KeyedDraws draws(r[0], r[1], 0.0, DrawTag::uniform_int, j);
-        while (filled < kLimbs) {
-          const std::uint64_t k = draws.next_bits();
-          x[filled++] = static_cast<std::uint32_t>(k >> 32);
-          if (filled < kLimbs) x[filled++] = static_cast<std::uint32_t>(k);
-        }
-        const U off = static_cast<U>(uniform_int_detail::scale_limbs<kLimbs>(x, static_cast<std::uint64_t>(span)));
+        std::uint64_t offset;
+        const U off = uniform_int_detail::decided_by_raw(E::bits(r[j]), static_cast<std::uint64_t>(span), offset)
+                          ? static_cast<U>(offset)
+                          : keyed_offset(r[0], r[1], j, span);
         out[j] = static_cast<T>(static_cast<U>(static_cast<U>(lo) + off));
       }
     }
