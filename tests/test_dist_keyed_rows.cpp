@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -491,6 +492,20 @@ TEST(KeyedRows, RowsEqualPairsForEveryKeyedSampler) {
   rows_equal_pairs(dist::StudentT<Tr, float>{0.01}, "student t");
   rows_equal_pairs(dist::TruncatedNormal<Tr, double>{dist::truncated_normal_setup(0.0, 1.0, -1.0, 2.0)}, "truncated normal");
   rows_equal_pairs(dist::TruncatedNormal<Tr, float>{dist::truncated_normal_setup(0.0, 1.0, 8.0, 9.0)}, "truncated normal");
+  // Every method of the truncated normal (the rows try each value's first attempt before the rest):
+  // the uniform proposal in the centre and in a tail, the exponential one reflected, normal rejection.
+  int methods = 0;
+  for (const auto& bounds : {std::array<double, 2>{-0.5, 1.0}, std::array<double, 2>{1.0, 1.2},
+                             std::array<double, 2>{-1e300, -3.0}, std::array<double, 2>{-5.0, 5.0}}) {
+    const auto tn = dist::truncated_normal_setup(0.5, 2.0, 0.5 + 2.0 * bounds[0], 0.5 + 2.0 * bounds[1]);
+    methods |= 1 << tn.method;
+    rows_equal_pairs(dist::TruncatedNormal<Tr, double>{tn}, "truncated normal");
+    rows_equal_pairs64(dist::TruncatedNormal<core::philox::Traits4x64_10, float>{tn}, "truncated normal");
+  }
+  EXPECT_EQ(methods, 15) << "each of the four methods";
+  rows_equal_pairs(dist::Beta<Tr, double>{dist::beta_setup(0.3, 40.0)}, "beta");
+  rows_equal_pairs64(dist::StudentT<core::philox::Traits4x64_10, double>{2.5}, "student t");
+  rows_equal_pairs64(dist::ChiSquare<core::philox::Traits4x64_10, float>{dist::gamma_shape_setup(0.7)}, "chi-square");
   rows_equal_pairs(dist::NegativeBinomial<Tr>{dist::negative_binomial_setup(5.0, 0.3)}, "negative binomial");
   rows_equal_pairs(dist::Hypergeometric<Tr>{dist::hypergeometric_setup(5, 10, 4)}, "hypergeometric");
   rows_equal_pairs(dist::Hypergeometric<Tr>{dist::hypergeometric_setup(1000, 1000, 1000)}, "hypergeometric");

@@ -18,18 +18,31 @@
 
 namespace gpurng::core::dist {
 
+// T from the accepted point (u, w).
+GPURNG_HD GPURNG_FORCEINLINE double student_t_from_point(double nu, double u, double w) {
+  if (u == 0.0) return 0.0;
+  const double em1 = special::expm1(ieee::div(ieee::mul(-2.0, elementary::log(w)), nu));
+  return ieee::mul(u, ieee::sqrt(ieee::div(ieee::mul(nu, em1), w)));
+}
+
+// The loop only finds the accepted point (u, w); the log, expm1 and square root come after it, once,
+// so that a warp whose lanes accept at different attempts (one value in five takes a second) meets
+// again before them instead of running them once per attempt count.
 GPURNG_HD GPURNG_FORCEINLINE double student_t_variate_body(double nu, KeyedDraws& draws) {
   double u = ieee::fma(2.0, draws.first(), -1.0);
+  double w = 0.0;
+  bool accepted = false;
   for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
     if (attempt > 0) u = ieee::fma(2.0, draws.uniform(), -1.0);
     const double v = ieee::fma(2.0, draws.uniform(), -1.0);
-    const double w = ieee::fma(u, u, ieee::mul(v, v));
-    if (!(w > 0.0 && w <= 1.0)) continue;
-    if (u == 0.0) return 0.0;
-    const double em1 = special::expm1(ieee::div(ieee::mul(-2.0, elementary::log(w)), nu));
-    return ieee::mul(u, ieee::sqrt(ieee::div(ieee::mul(nu, em1), w)));
+    w = ieee::fma(u, u, ieee::mul(v, v));
+    if (w > 0.0 && w <= 1.0) {
+      accepted = true;
+      break;
+    }
   }
-  return ieee::div(0.0, 0.0);
+  if (!accepted) return ieee::div(0.0, 0.0);
+  return student_t_from_point(nu, u, w);
 }
 GPURNG_HD GPURNG_NOINLINE inline double student_t_variate(double nu, KeyedDraws& draws) {
   return student_t_variate_body(nu, draws);
@@ -44,6 +57,15 @@ struct StudentTSampler {
   GPURNG_HD GPURNG_FORCEINLINE T value(KeyedDraws& draws) const {
     return static_cast<T>(student_t_variate_body(nu, draws));
   }
+  // value() where its first attempt is accepted (keyed_row.hpp: squeeze_first_values; pi/4 of the values).
+  GPURNG_HD GPURNG_FORCEINLINE bool first_squeeze(KeyedDraws& draws, T* out) const {
+    const double u = ieee::fma(2.0, draws.first(), -1.0);
+    const double v = ieee::fma(2.0, draws.uniform(), -1.0);
+    const double w = ieee::fma(u, u, ieee::mul(v, v));
+    if (!(w > 0.0 && w <= 1.0)) return false;
+    *out = static_cast<T>(student_t_from_point(nu, u, w));
+    return true;
+  }
 };
 
 // Student t(nu): value 2k + j from raws (2k, 2k + 1), slot j. Construct with StudentT<E, T>{nu}
@@ -56,7 +78,7 @@ struct StudentT {
   double nu;
   static constexpr bool kWholeRow = true;  // keyed_row.hpp
   GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, T* out, const double*) const {
-    keyed_sampler_row<E>(StudentTSampler<T>{nu}, r, out);
+    keyed_squeeze_first_row<E>(StudentTSampler<T>{nu}, r, out);
   }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {

@@ -107,13 +107,28 @@ GPURNG_HD inline double truncated_standard_normal(const TruncatedNormalParams& p
   return ieee::div(0.0, 0.0);
 }
 
-GPURNG_HD GPURNG_FORCEINLINE double truncated_normal_variate_body(const TruncatedNormalParams& p, KeyedDraws& draws) {
-  double z = truncated_standard_normal(p, draws);
+// z of truncated_standard_normal where its first attempt is accepted (false where it is not).
+GPURNG_HD GPURNG_FORCEINLINE bool truncated_standard_normal_first(const TruncatedNormalParams& p, KeyedDraws& draws,
+                                                                  double* z) {
+  if (p.method == TruncatedNormalParams::normal) {
+    *z = inverse_normal_cdf(draws.centered());
+    return *z >= p.a && *z <= p.b;
+  }
+  const double u = draws.first();
+  return truncated_normal_attempt(p, u, draws.uniform(), z);
+}
+
+// The value from the standardized z: reflected, scaled and clamped.
+GPURNG_HD GPURNG_FORCEINLINE double truncated_normal_finish(const TruncatedNormalParams& p, double z) {
   if (p.flip) z = -z;
   double x = ieee::fma(p.stddev, z, p.mean);
   if (x < p.lower) x = p.lower;
   if (x > p.upper) x = p.upper;
   return x;  // NaN stays NaN (comparisons with it are false)
+}
+
+GPURNG_HD GPURNG_FORCEINLINE double truncated_normal_variate_body(const TruncatedNormalParams& p, KeyedDraws& draws) {
+  return truncated_normal_finish(p, truncated_standard_normal(p, draws));
 }
 GPURNG_HD GPURNG_NOINLINE inline double truncated_normal_variate(const TruncatedNormalParams& p, KeyedDraws& draws) {
   return truncated_normal_variate_body(p, draws);
@@ -128,6 +143,14 @@ struct TruncatedNormalSampler {
   GPURNG_HD GPURNG_FORCEINLINE T value(KeyedDraws& draws) const {
     return static_cast<T>(truncated_normal_variate_body(params, draws));
   }
+  // value() where its first attempt is accepted (keyed_row.hpp: squeeze_first_values; half to
+  // nearly all of the values, by the method).
+  GPURNG_HD GPURNG_FORCEINLINE bool first_squeeze(KeyedDraws& draws, T* out) const {
+    double z;
+    if (!truncated_standard_normal_first(params, draws, &z)) return false;
+    *out = static_cast<T>(truncated_normal_finish(params, z));
+    return true;
+  }
 };
 
 // truncated normal: value 2k + j from raws (2k, 2k + 1), slot j. Construct with
@@ -141,7 +164,7 @@ struct TruncatedNormal {
   TruncatedNormalParams params;
   static constexpr bool kWholeRow = true;  // keyed_row.hpp
   GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, T* out, const double*) const {
-    keyed_sampler_row<E>(TruncatedNormalSampler<T>{params}, r, out);
+    keyed_squeeze_first_row<E>(TruncatedNormalSampler<T>{params}, r, out);
   }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, T* out) const {
     for (unsigned j = 0; j < 2; ++j) {
