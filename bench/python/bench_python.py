@@ -51,7 +51,12 @@ perf = time.perf_counter
 
 # ---- what is compared ------------------------------------------------------------------------------
 # (key, dtype): the distributions and types the GPU part measures. Parameters: lognormal(0, 1),
-# poisson(10), gamma(2.5, 1), beta(2, 5), binomial(100, 0.3), integers in [0, 1000).
+# poisson(10), gamma(2.5, 1), beta(2, 5), binomial(100, 0.3), integers in [0, 1000); and every other
+# distribution gpurng shares with one of the three libraries (EXTRA_PARAMS): geometric(0.01),
+# bernoulli(0.3), chisquare(3), standard_t(4), standard_cauchy, laplace(0, 1), logistic(0, 1),
+# gumbel(0, 1), rayleigh(1), weibull(1.5), negative_binomial(5, 0.3), hypergeometric(5, 10, 4),
+# truncated_normal on [-1, 2]. Integer counts in gpurng's type for them (the others make their own:
+# int64 or float tensors, a new array per call where the library has no out=).
 GPU_CASES = [
     ("uniform", "float32"), ("uniform", "float64"), ("uniform", "float16"),
     ("normal", "float32"), ("normal", "float64"), ("normal", "float16"),
@@ -62,7 +67,20 @@ GPU_CASES = [
     ("beta", "float32"), ("beta", "float64"),
     ("binomial", "uint32"),
     ("integers", "int32"), ("integers", "int64"),
+    ("geometric", "uint64"), ("bernoulli", "uint32"), ("negative_binomial", "uint64"), ("hypergeometric", "uint32"),
+    ("chisquare", "float32"), ("standard_t", "float32"), ("standard_cauchy", "float32"), ("laplace", "float32"),
+    ("logistic", "float32"), ("gumbel", "float32"), ("rayleigh", "float32"), ("weibull", "float32"),
+    ("truncated_normal", "float32"),
 ]
+# The extra distributions' parameters, one tuple for every library (NumPy's argument order).
+EXTRA_PARAMS = {
+    "geometric": (0.01,), "bernoulli": (0.3,), "negative_binomial": (5, 0.3), "hypergeometric": (5, 10, 4),
+    "chisquare": (3.0,), "standard_t": (4.0,), "standard_cauchy": (), "laplace": (0.0, 1.0), "logistic": (0.0, 1.0),
+    "gumbel": (0.0, 1.0), "rayleigh": (1.0,), "weibull": (1.5,), "truncated_normal": (-1.0, 2.0),
+}
+# Keys whose PyTorch call makes its own tensor (no `out` buffer needed).
+TORCH_OWN_TENSOR = ("poisson", "binomial", "gamma", "beta", "geometric", "bernoulli", "negative_binomial",
+                    "chisquare", "standard_t", "laplace", "gumbel", "weibull")
 CPU_PAIRS = [("MT19937", "mt19937"), ("PCG64", "pcg64"), ("Philox", "philox4x64-10")]
 DEFAULT_ENGINES = "philox4x32-10,mrg32k3a,xorwow"
 
@@ -85,6 +103,11 @@ def gpurng_call(g, key, dt, n, out):
         "binomial": lambda: g.binomial(100, 0.3, **kw),
         "integers": lambda: g.integers(0, 1000, **kw),
     }
+    if key in EXTRA_PARAMS:
+        if key in ("geometric", "bernoulli", "negative_binomial", "hypergeometric") and out is not None:
+            kw.pop("dtype")  # the out array's type
+        method = getattr(g, key)
+        return lambda: method(*EXTRA_PARAMS[key], **kw)
     return calls[key]
 
 
@@ -108,7 +131,22 @@ def cupy_call(cp, rng, key, dt, n, out):
         return (lambda: rng.binomial(100, 0.3, n)), "Generator.binomial (new int64 array)"
     if key == "integers":
         return (lambda: rng.integers(0, 1000, n, dtype=d)), "Generator.integers (new array)"
-    return None, "not in cupy.random.Generator for %s" % dt
+    if key in EXTRA_PARAMS:
+        # cupy.random.Generator where it has the method, else the legacy module function (RandomState).
+        params = EXTRA_PARAMS[key]
+        name = "standard_t" if key == "standard_t" else key
+        for owner, label in ((rng, "Generator"), (cp.random, "cupy.random")):
+            fn = getattr(owner, name, None)
+            if fn is None:
+                continue
+            if d.kind == "f":
+                try:
+                    fn(*params, size=16, dtype=d)
+                    return (lambda: fn(*params, size=n, dtype=d)), "%s.%s(dtype=) (new array)" % (label, name)
+                except TypeError:
+                    pass
+            return (lambda: fn(*params, size=n)), "%s.%s (new array)" % (label, name)
+    return None, "not in cupy.random for %s" % dt
 
 
 def torch_call(torch, key, dt, n, out, dev):
@@ -139,6 +177,33 @@ def torch_call(torch, key, dt, n, out, dev):
     if key == "beta":
         dist = torch.distributions.Beta(torch.tensor(2.0, dtype=t, device=dev), torch.tensor(5.0, dtype=t, device=dev))
         return (lambda: dist.sample((n,))), "distributions.Beta.sample (new tensor)"
+    # The extra distributions: in-place kernels where PyTorch has them, else torch.distributions.
+    if key == "geometric":
+        own = torch.empty(n, dtype=torch.int64, device=dev)
+        return (lambda: own.geometric_(0.01)), "Tensor.geometric_() (int64)"
+    if key == "bernoulli":
+        own = torch.empty(n, dtype=torch.float32, device=dev)
+        return (lambda: own.bernoulli_(0.3)), "Tensor.bernoulli_(p) (float32)"
+    if key == "standard_cauchy":
+        return (lambda: out.cauchy_()), "Tensor.cauchy_()"
+    if key == "truncated_normal":
+        return (lambda: torch.nn.init.trunc_normal_(out, 0.0, 1.0, -1.0, 2.0)), "nn.init.trunc_normal_"
+    f32 = torch.float32
+
+    def param(v):
+        return torch.tensor(v, dtype=f32, device=dev)
+    dists = {
+        "negative_binomial": lambda: torch.distributions.NegativeBinomial(param(5.0), probs=param(0.7)),
+        "chisquare": lambda: torch.distributions.Chi2(param(3.0)),
+        "standard_t": lambda: torch.distributions.StudentT(param(4.0)),
+        "laplace": lambda: torch.distributions.Laplace(param(0.0), param(1.0)),
+        "gumbel": lambda: torch.distributions.Gumbel(param(0.0), param(1.0)),
+        "weibull": lambda: torch.distributions.Weibull(param(1.0), param(1.5)),
+    }
+    if key in dists:
+        dist = dists[key]()
+        # NegativeBinomial's probs is the success probability of the failures it counts: 1 - p.
+        return (lambda: dist.sample((n,))), "distributions.%s.sample (new tensor)" % type(dist).__name__
     return None, "no PyTorch counterpart"
 
 
@@ -158,11 +223,28 @@ def jax_call(jax, key, dt, n):
     }
     if hasattr(jr, "binomial"):
         fns["binomial"] = lambda k: jr.binomial(k, 100, 0.3, (n,))
+    extra = {
+        "geometric": lambda k: jr.geometric(k, 0.01, (n,)),
+        "bernoulli": lambda k: jr.bernoulli(k, 0.3, (n,)),
+        "chisquare": lambda k: jr.chisquare(k, 3.0, (n,), dtype=d),
+        "standard_t": lambda k: jr.t(k, 4.0, (n,), dtype=d),
+        "standard_cauchy": lambda k: jr.cauchy(k, (n,), dtype=d),
+        "laplace": lambda k: jr.laplace(k, (n,), dtype=d),
+        "logistic": lambda k: jr.logistic(k, (n,), dtype=d),
+        "gumbel": lambda k: jr.gumbel(k, (n,), dtype=d),
+        "rayleigh": lambda k: jr.rayleigh(k, 1.0, (n,), dtype=d),
+        "weibull": lambda k: jr.weibull_min(k, 1.0, 1.5, (n,), dtype=d),
+        "truncated_normal": lambda k: jr.truncated_normal(k, -1.0, 2.0, (n,), dtype=d),
+    }
+    for name, f in extra.items():
+        if hasattr(jr, {"standard_t": "t", "standard_cauchy": "cauchy", "weibull": "weibull_min"}.get(name, name)):
+            fns[name] = f
     if key not in fns:
         return None, "no jax.random counterpart"
     f = jax.jit(fns[key])
     k = jr.key(0)
-    return (lambda: f(k)), "jax.random.%s (jit)" % ("randint" if key == "integers" else key)
+    names = {"integers": "randint", "standard_t": "t", "standard_cauchy": "cauchy", "weibull": "weibull_min"}
+    return (lambda: f(k)), "jax.random.%s (jit)" % names.get(key, key)
 
 
 # ---- measurement -----------------------------------------------------------------------------------
@@ -281,7 +363,7 @@ def gpu_part(args, report, gpurng, cp, torch, jax):
                                    lambda: measure(fn, device_sync, args.repeats, args.warmup, inner), api=api)
             if torch is not None:
                 fn, api = None, "no tensor"
-                if "torch" in bufs or key in ("poisson", "binomial", "gamma", "beta"):
+                if "torch" in bufs or key in TORCH_OWN_TENSOR:
                     try:
                         fn, api = torch_call(torch, key, dt, n, bufs.get("torch"), "cuda")
                     except Exception as e:  # noqa: BLE001
