@@ -22,8 +22,10 @@
 #include "cuda/grid.cuh"
 #include "cuda/launch.hpp"
 #include "cuda/launchers.cuh"
+#include "gpurng/core/dist/bernoulli_geometric.hpp"
 #include "gpurng/core/dist/half.hpp"
 #include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/dist/uniform_int.hpp"
 #include "gpurng/core/engines/counter_engine.hpp"
 #include "gpurng/core/produce.hpp"
 
@@ -220,6 +222,16 @@ template <class E, class T>
 struct SmallCallKernel<core::dist::Exponential<E, T>> : std::true_type {};
 template <class Tr, core::dist::HalfFormat F>  // half-precision values (cuda/half_fill.cuh)
 struct SmallCallKernel<core::dist::ToHalf<Tr, F>> : SmallCallKernel<Tr> {};
+// Bernoulli and 32-bit uniform integers, NumPy's, CuPy's and PyTorch's most used integer draws: each a
+// few instructions per value, so the counter engines' direct fill takes them to the write ceiling as
+// it does the uniforms (their row kernel wrote them at 0.8x the uniforms' rate; docs/PERFORMANCE.md).
+// Their 4-byte types only: the direct fill serves no others.
+template <class E>
+struct SmallCallKernel<core::dist::Bernoulli<E, std::uint32_t>> : std::true_type {};
+template <class E>
+struct SmallCallKernel<core::dist::UniformIntKeyed<E, std::int32_t>> : std::true_type {};
+template <class E>
+struct SmallCallKernel<core::dist::UniformIntKeyed<E, std::uint32_t>> : std::true_type {};
 
 // A group's kGroup consecutive values, 16-byte aligned for 4- and 8-byte values and 8-byte aligned for
 // 2-byte ones (half precision), in vector stores: one of 8 bytes, one of 16 or two of 16. The stores
