@@ -393,12 +393,16 @@ void launch_fill_small(typename E::state_type start, std::uint64_t first, std::u
 // contiguous), instead of the row kernel's rows staged in shared memory. H100, Philox4x32-10 bits
 // (scripts/exp/philox-direct-probe.cu, 2026-11-27): 2^28 values 671 -> 788 G/s (cuRAND 754, the
 // write ceiling 776), 2^26 637 -> 730, 2^24 511 -> 579, 2^20 11.3 -> 7.5 us; 8 blocks of 128 per SM
-// was the best or within 3 % of it at each size. 8-byte values keep the row kernel: a lane's two
-// 16-byte stores 32 bytes apart halved Philox4x32-10's uniform doubles at 2^28 (387 -> 191 G/s),
-// though they helped the 64-bit engines' words (philox4x64-10 u64 194 -> 309; docs/PERFORMANCE.md).
+// was the best or within 3 % of it at each size. 8-byte values take it only from the engines of 64-bit
+// words (Philox4x64-10, Threefry4x64-20): a lane's two 16-byte stores 32 bytes apart halved
+// Philox4x32-10's uniform doubles at 2^28 (387 -> 191 G/s: its row kernel is at the write ceiling),
+// but the 64-bit engines' row kernels are far below it: on the direct fill their 8-byte values run at
+// 1.12-1.90x (philox4x64-10 u64 at 2^28 195 -> 312 G/s, H100; docs/PERFORMANCE.md).
 inline constexpr std::uint64_t kDirectBlocksPerSm = 8;
 template <class E, class Tr>
-struct DirectFill : std::bool_constant<kGroupsOfBlocks<E> && sizeof(typename Tr::value_type) == 4> {};
+struct DirectFill
+    : std::bool_constant<kGroupsOfBlocks<E> && (sizeof(typename Tr::value_type) == 4 ||
+                                                (sizeof(typename Tr::value_type) == 8 && sizeof(typename E::bits_type) == 8))> {};
 
 template <class E, class Tr>
 bool direct_fill_lines_up(std::uint64_t first, const typename Tr::value_type* out) {
