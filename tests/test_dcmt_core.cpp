@@ -67,9 +67,7 @@ std::vector<typename Tr::value_type> fast(const dcmt::Set& set, dcmt::Window<S> 
                                           std::uint64_t hi, const Tr& tr, dcmt::Window<S>* keep = nullptr) {
   std::vector<typename Tr::value_type> out;
   VectorSink<typename Tr::value_type> sink{&out};
-  dcmt::Window<S> kept;
-  dcmt::produce<S>(w, set, q, lo, hi, tr, sink, keep != nullptr, kept);
-  if (keep != nullptr) *keep = kept;
+  dcmt::produce<S>(w, set, q, lo, hi, tr, sink, keep != nullptr ? keep->x : nullptr, 1);
   return out;
 }
 

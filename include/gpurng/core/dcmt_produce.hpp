@@ -67,9 +67,9 @@ template <class E>
 struct outline_beside_large_window<dist::Exponential<E, double>> : std::true_type {};
 // The loop of whole blocks over the block's regenerations is rolled (one regeneration and N values per
 // iteration, instead of the block's two unrolled) for the exponential: in float beside MT2203's large
-// window, 1.09x the rate before the kernels' three emit places, where unrolled it was 0.91x; in double
-// beside MT521's, 1.05x, where unrolled it was 0.95-0.99x (H100, N = 2^28, medians of 7 alternating
-// runs). The window stays in registers either way (the loop over its N words stays unrolled). MT2203's
+// window, 1.09x the rate of a version before produce() had its three emit places, where unrolled it was
+// 0.91x; in double beside MT521's, 1.05x, where unrolled it was 0.95-0.99x (H100, N = 2^28, medians of
+// 7 alternating runs). The window stays in registers either way (the loop over its N words stays unrolled). MT2203's
 // double exponential is called out of line instead (above).
 template <class S, class Tr>
 struct roll_whole_blocks : std::false_type {};
@@ -138,31 +138,42 @@ GPURNG_HD GPURNG_FORCEINLINE void emit_block(Window<S>& w, const Set& set, int f
 }
 
 // Values [lo, hi) of one stream into sink, from w, the window at q (a multiple of the block, q <= lo).
-// If keep_window, keep receives the window at block * floor(hi / block), the one the next value hi needs.
+// If keep is not null, word i of the window at block * floor(hi / block) (the one the next value hi
+// needs) is stored at keep[i * keep_stride], just before the last block is made.
 // Each emit_block site is a fully unrolled block with the transform copied into it, and every site costs
-// the CUDA build minutes per transform and shape: there are three (a first block cut at lo, whole
-// blocks, the last block), and produce_item calls this once. keep is written only after the loop of
-// whole blocks, so it holds no registers there (a conditional copy inside the loop would keep a second
-// window live through it: measured 15-45 % slower on the H100).
+// the CUDA build minutes per transform and shape: there are two, one for whole blocks (in a loop of its
+// own) and one for a block cut at lo, at hi or at both, in one loop around it. The kept window goes
+// straight to memory, so no second window holds registers anywhere (a copy held through the loop of
+// whole blocks measured 15-45 % slower on the H100). Against the earlier three sites (a first block cut
+// at lo, whole blocks, the last block; the kept window copied to registers before the last) this
+// compiles dcmt_mt2203.cu in 174 s instead of 210 and runs at 0.93-1.61x their rate, 1.0x or more
+// but for MT521's double log-normals at 2^28 (0.93x; docs/PERFORMANCE.md).
 template <class S, class Tr, class Sink>
 GPURNG_HD void produce(Window<S>& w, const Set& set, std::uint64_t q, std::uint64_t lo, std::uint64_t hi,
-                       const Tr& tr, Sink& sink, bool keep_window, Window<S>& keep) {
+                       const Tr& tr, Sink& sink, std::uint32_t* keep, std::uint64_t keep_stride) {
   constexpr std::uint64_t B = S::block;
   while (lo - q >= B) {  // whole blocks before lo: only a start inside a chunk's first block skips
     for (int t = 0; t < S::block / S::N; ++t) regenerate<S>(w.x, set.aaa);
     q += B;
   }
-  if (lo > q && hi - q >= B) {  // a first block cut at lo that is not the last one
-    emit_block<S, true>(w, set, int(lo - q), int(B), tr, sink);
+  for (;;) {
+    while (lo <= q && hi - q >= B) {  // whole blocks, in a loop of their own
+      emit_block<S, false>(w, set, 0, int(B), tr, sink);
+      q += B;
+    }
+    const bool last = hi - q < B;  // else a first block cut at lo
+    if (last && keep != nullptr) {
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+      for (int i = 0; i < S::N; ++i) keep[static_cast<std::uint64_t>(i) * keep_stride] = w.x[i];
+    }
+    const std::uint64_t from = lo > q ? lo - q : 0;
+    const std::uint64_t to = last ? hi - q : B;
+    if (to > from) emit_block<S, true>(w, set, int(from), int(to), tr, sink);
+    if (last) return;
     q += B;
   }
-  while (hi - q >= B) {
-    emit_block<S, false>(w, set, 0, int(B), tr, sink);
-    q += B;
-  }
-  if (keep_window) keep = w;
-  const std::uint64_t from = lo > q ? lo - q : 0;
-  if (hi - q > from) emit_block<S, true>(w, set, int(from), int(hi - q), tr, sink);
 }
 
 // One call of the bulk generator: positions [range.first, range.first + range.n) of S = range.streams
@@ -252,14 +263,7 @@ GPURNG_HD void produce_item(const Call& call, std::uint64_t u, std::uint64_t c, 
   // Lanes past n (no values, only the window carried over) never store: keep their pointer in range.
   StridedOut<typename Tr::value_type> sink{hi > lo ? out + u + (lo - lane.first) * S_ : out, S_};
   const bool keep_window = c == lane.last_chunk && call.next_windows != nullptr;
-  Window<S> keep;
-  produce<S>(w, set, start, lo, hi, tr, sink, keep_window, keep);
-  if (keep_window) {
-#if GPURNG_DEVICE_PASS
-#pragma unroll
-#endif
-    for (int i = 0; i < S::N; ++i) call.next_windows[static_cast<std::uint64_t>(i) * S_ + lane.local] = keep.x[i];
-  }
+  produce<S>(w, set, start, lo, hi, tr, sink, keep_window ? call.next_windows + lane.local : nullptr, S_);
 }
 
 }  // namespace gpurng::core::dcmt
