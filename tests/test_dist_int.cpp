@@ -637,7 +637,65 @@ TEST(Geometric, WrongVariantsAreRejected) {
   EXPECT_LT(chi2_geometric(off, 0.3), 1e-12);
   auto g = cd::Geometric<P64, std::uint64_t>::make(0.01);
   g.log1m_p *= 1.01;
+  g.inv_log1m_p = 1.0 / g.log1m_p;
   EXPECT_LT(chi2_geometric(t::sample<P64>(g, kN / 2, 35), 0.01), kAlpha);
+}
+
+// The definition's value: the correctly rounded division, then ceil, then max(1, .).
+template <class I>
+I geo_by_division(double p, double u) {
+  const auto g = cd::Geometric<t::FakeUniform, I>::make(p);
+  const I k = cd::ceil_saturated<I>(gpurng::core::ieee::div(gpurng::core::elementary::log(u), g.log1m_p));
+  return k == I(0) ? I(1) : k;
+}
+
+// The value comes from a product with 1 / log(1 - p) wherever that decides it, from the division
+// elsewhere: the same values as the division everywhere. Random uniforms over every p range (p = 1,
+// subnormal log(1 - p), a reciprocal that overflows), and uniforms whose ratio lies within a few ulp
+// of an integer, where the product alone is wrong (counted: the test must meet such cases).
+template <class I>
+void product_agrees_with_division() {
+  std::uint64_t x = 12345;
+  const auto next_u = [&x] {
+    x += 0x9e3779b97f4a7c15u;
+    std::uint64_t z = x;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    z ^= z >> 31;
+    return (static_cast<double>(z >> 11) + 1.0) * 0x1p-53;  // (0, 1]
+  };
+  const double ps[] = {1.0, 0.5, 0.3, 0.999999, 1e-3, 1e-9, 1e-15, 0x1p-34, 1e-300, 2.2e-308, 1e-309, 4.9e-324};
+  for (double p : ps) {
+    for (int i = 0; i < 100000; ++i) {
+      const double u = next_u();
+      ASSERT_EQ(geo<I>(p, u), geo_by_division<I>(p, u)) << "p=" << p << " u=" << u;
+    }
+    ASSERT_EQ(geo<I>(p, 1.0), geo_by_division<I>(p, 1.0)) << p;
+    ASSERT_EQ(geo<I>(p, 0x1p-53), geo_by_division<I>(p, 0x1p-53)) << p;
+  }
+  int product_alone_wrong = 0;
+  for (double p : {0.5, 0.3, 0.01, 1e-6, 1e-12}) {
+    const auto g = cd::Geometric<t::FakeUniform, I>::make(p);
+    const long double l = std::log1p(-static_cast<long double>(p));
+    for (long double m : {1.0L, 2.0L, 3.0L, 7.0L, 100.0L, 12345.0L, 1048576.0L, 4294967295.0L, 4294967296.0L, 1e12L}) {
+      const double u0 = static_cast<double>(std::exp(m * l));  // log(u0) / log(1 - p) near m
+      if (!(u0 >= 0x1p-53)) continue;
+      double u = u0;
+      for (int k = 0; k < 64; ++k) u = std::nextafter(u, 0.0);
+      for (int k = 0; k < 128; ++k, u = std::nextafter(u, 2.0)) {
+        ASSERT_EQ(geo<I>(p, u), geo_by_division<I>(p, u)) << "p=" << p << " m=" << static_cast<double>(m) << " u=" << u;
+        const double q1 = gpurng::core::elementary::log(u) * g.inv_log1m_p;
+        const I naive = cd::ceil_saturated<I>(q1);
+        product_alone_wrong += (naive == I(0) ? I(1) : naive) != geo_by_division<I>(p, u);
+      }
+    }
+  }
+  EXPECT_GT(product_alone_wrong, 0);
+}
+
+TEST(Geometric, ProductDecidesOnlyWhatTheDivisionWould) {
+  product_agrees_with_division<std::uint64_t>();
+  product_agrees_with_division<std::uint32_t>();
 }
 
 TEST(Geometric, Check) {

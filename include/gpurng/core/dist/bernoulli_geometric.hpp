@@ -56,19 +56,41 @@ struct Geometric {
   using value_type = I;
   static constexpr int arity = 1;
   double p;
-  double log1m_p;  // log(1 - p): set by make()
+  double log1m_p;      // log(1 - p): set by make()
+  double inv_log1m_p;  // 1 / log(1 - p), rounded: set by make()
   GPURNG_HD static const char* check(double p_) {
     return (p_ > 0.0 && p_ <= 1.0) ? nullptr : "geometric: p must be in (0, 1] (not NaN)";
   }
   // p must have passed check().
   GPURNG_HD static Geometric make(double p_) {
     const double l = p_ == 1.0 ? -ieee::from_bits(std::uint64_t{0x7ff0000000000000u}) : elementary::log1p(-p_);
-    return Geometric{p_, l};
+    return Geometric{p_, l, ieee::div(1.0, l)};
+  }
+  // The value for the uniform u: ceil_saturated(q), q = log(u) / log(1 - p) correctly rounded, with
+  // the division made only where a product cannot decide it. q' = log(u) * RN(1 / log(1 - p)) is
+  // within 2^-52 q of the exact ratio (two roundings), and q within 2^-53 of it, so |q - q'| < 2^-51
+  // q' (both are >= 0). If no integer lies within d = 2^-50 q' of q', q and q' lie strictly between
+  // the same two integers t and t + 1, and ceil(q) = t + 1. t = trunc(q') for q' < 2^52; q' - t and
+  // t + 1 - q' are exact there (Sterbenz), or, for t = 0 and q' < 1/2, t + 1 - q' > 1/2 > d. Only
+  // about 2^-49 q' of the values take the division (q' = 0, +inf or NaN, from p = 1 or a subnormal
+  // log(1 - p), always do). A double division is some 20 dependent instructions on a GPU.
+  GPURNG_HD GPURNG_FORCEINLINE I value(double u) const {
+    const double a = elementary::log(u);
+    const double q1 = ieee::mul(a, inv_log1m_p);
+    if (q1 < 0x1p52) {
+      const std::uint64_t t = static_cast<std::uint64_t>(q1);
+      const double tf = static_cast<double>(t);
+      const double d = ieee::mul(q1, 0x1p-50);
+      if (ieee::sub(q1, tf) > d && ieee::sub(ieee::add(tf, 1.0), q1) > d) {
+        constexpr std::uint64_t kMax = static_cast<std::uint64_t>(static_cast<I>(~I(0)));
+        return t + 1 > kMax ? static_cast<I>(kMax) : static_cast<I>(t + 1);  // >= 1
+      }
+    }
+    const I k = ceil_saturated<I>(ieee::div(a, log1m_p));
+    return k == I(0) ? I(1) : k;
   }
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, I* out) const {
-    const double q = ieee::div(elementary::log(E::uniform_double(r[0])), log1m_p);
-    const I k = ceil_saturated<I>(q);
-    out[0] = k == I(0) ? I(1) : k;
+    out[0] = value(E::uniform_double(r[0]));
   }
 };
 
