@@ -655,15 +655,8 @@ I geo_by_division(double p, double u) {
 // of an integer, where the product alone is wrong (counted: the test must meet such cases).
 template <class I>
 void product_agrees_with_division() {
-  std::uint64_t x = 12345;
-  const auto next_u = [&x] {
-    x += 0x9e3779b97f4a7c15u;
-    std::uint64_t z = x;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    z ^= z >> 31;
-    return (static_cast<double>(z >> 11) + 1.0) * 0x1p-53;  // (0, 1]
-  };
+  std::mt19937_64 g64(12345);
+  const auto next_u = [&g64] { return (static_cast<double>(g64() >> 11) + 1.0) * 0x1p-53; };  // (0, 1]
   const double ps[] = {1.0, 0.5, 0.3, 0.999999, 1e-3, 1e-9, 1e-15, 0x1p-34, 1e-300, 2.2e-308, 1e-309, 4.9e-324};
   for (double p : ps) {
     for (int i = 0; i < 100000; ++i) {
