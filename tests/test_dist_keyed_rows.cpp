@@ -184,14 +184,46 @@ std::vector<typename Transform::value_type> pair_path(const Transform& tr, typen
   return out;
 }
 
+// The transform's words as a block of `threads` threads stages them (one more word of slack).
+template <class Transform>
+std::vector<double> staged_words(const Transform& tr, int threads = 128) {
+  std::vector<double> words(tr.staged_bytes() / 8 + 1);
+  for (int phase = 0; phase < Transform::kStagePhases; ++phase) {
+    for (int thread = 0; thread < threads; ++thread) tr.stage(words.data(), phase, thread, threads);
+  }
+  return words;
+}
+
+// The path of the kernels that transform a pair at a time from the staged words, three ways by turns:
+// MTGP's (core::apply_group), MT19937's kernel of the transform's row mode (apply_group<Mode>), DCMT's
+// and the per-stream engines' (core::StagedTransform).
+template <class Engine, class Transform>
+std::vector<std::uint32_t> staged_pair_path(const Transform& tr, typename Engine::state_type st, std::size_t n,
+                                            const double* words) {
+  std::vector<std::uint32_t> out(n);
+  const core::StagedTransform<Transform> seen{&tr, words};
+  for (std::size_t i = 0; i < n; i += 2) {
+    const typename Engine::raw_type r[2] = {Engine::next(st), Engine::next(st)};
+    if (i % 6 == 0) {
+      core::apply_group(tr, r, &out[i], words);
+    } else if (i % 6 == 2) {
+      seen(r, &out[i]);
+    } else {
+      switch (tr.row_mode()) {
+        case dist::kModeTable: core::apply_group<dist::kModeTable>(tr, r, &out[i], words); break;
+        case dist::kModeAnchored: core::apply_group<dist::kModeAnchored>(tr, r, &out[i], words); break;
+        default: core::apply_group<dist::kModeOther>(tr, r, &out[i], words);
+      }
+    }
+  }
+  return out;
+}
+
 // The GPU fill kernel's path: the transform's staged words (as a block of 128 threads stages them) and
 // its row mode's row_in_mode.
 template <class Engine, class Transform>
 std::vector<std::uint32_t> mode_path(const Transform& tr, typename Engine::state_type st, std::size_t n) {
-  std::vector<double> words(tr.staged_bytes() / 8 + 1);
-  for (int phase = 0; phase < Transform::kStagePhases; ++phase) {
-    for (int thread = 0; thread < 128; ++thread) tr.stage(words.data(), phase, thread, 128);
-  }
+  const std::vector<double> words = staged_words(tr);
   std::vector<std::uint32_t> out(n);
   for (std::size_t i = 0; i < n; i += core::kRowLength) {
     switch (tr.row_mode()) {
@@ -213,6 +245,7 @@ std::size_t anchored_rows_agree(const Transform& tr, const MinSide& min_side, co
   const auto rows = row_path<Tr>(tr, st, kN);
   EXPECT_EQ(rows, pair_path<Tr>(tr, st, kN)) << what;
   EXPECT_EQ(rows, mode_path<Tr>(tr, st, kN)) << what;
+  EXPECT_EQ(rows, staged_pair_path<Tr>(tr, st, kN, staged_words(tr).data())) << what << ", staged pairs";
   const double top = dist::anchored_last(tr.params.anchor);
   std::size_t tails = 0;
   for (auto k : rows) {
@@ -282,6 +315,8 @@ TEST(InversionTable, RowPairAndValuePathsAgree) {
     const auto st64 = Tr64::start(core::philox::Scheme4x64<10>::stream(core::U128{5, 0}, 1));
     const dist::Poisson<Tr64> tr64{dist::poisson_setup(100.0)};
     EXPECT_EQ(row_path<Tr64>(tr64, st64, 1 << 18), mode_path<Tr64>(tr64, st64, 1 << 18)) << "poisson(100) on philox4x64-10";
+    EXPECT_EQ(row_path<Tr64>(tr64, st64, 1 << 18), staged_pair_path<Tr64>(tr64, st64, 1 << 18, staged_words(tr64).data()))
+        << "poisson(100) on philox4x64-10, staged pairs";
   }
   struct B {
     std::uint32_t n;
@@ -400,6 +435,7 @@ TEST(InversionTable, PoissonStagedGuideIsTheWalk) {
       }
       ASSERT_EQ(staged, own) << "lambda " << lambda << ", " << threads << " threads";
       ASSERT_EQ(moded, own) << "lambda " << lambda << ", " << threads << " threads";
+      ASSERT_EQ(staged_pair_path<Tr>(tr, st, kN, words), own) << "lambda " << lambda << ", " << threads << " threads";
       ASSERT_EQ(tr.row_mode(), n == 0 ? dist::kModeOther : anchored ? dist::kModeAnchored : dist::kModeTable);
       if (!anchored) continue;
       // Every sum of the dense table and its neighbours: the guided search equals the walk.
@@ -461,6 +497,7 @@ TEST(InversionTable, BinomialStagedWordsAreTheCpusValues) {
     }
     ASSERT_EQ(staged, own) << "n " << bp.n << ", p " << bp.p;
     ASSERT_EQ(moded, own) << "n " << bp.n << ", p " << bp.p;
+    ASSERT_EQ(staged_pair_path<Tr>(tr, st, kN, w), own) << "n " << bp.n << ", p " << bp.p << ", staged pairs";
     for (int i = 0; i < n; ++i) {
       const double d = words[i];
       for (double u : {d, std::nextafter(d, 0.0), std::nextafter(d, 2.0)}) {

@@ -79,6 +79,41 @@ struct row_unroll<Tr, typename produce_detail::voider<decltype(Tr::kRowUnroll)>:
   static constexpr int value = Tr::kRowUnroll;
 };
 
+// One transform group (Tr::arity raws to as many values) in a kernel that transforms a group at a
+// time (MT19937's consumers, MTGP's warps) and, for a transform that stages itself, has staged its
+// words in the block's shared memory: tr.pair_staged reads them (the same values as tr's own
+// operator(), staged_inversion.hpp), or with Mode >= 0 (a kernel instantiated per row mode, for
+// transforms with kRowModes) tr.pair_in_mode<Mode>; every other transform is its operator().
+template <int Mode = -1, class Tr, class Raw>
+GPURNG_HD GPURNG_FORCEINLINE void apply_group(const Tr& tr, const Raw* raw, typename Tr::value_type* out, const double* staged) {
+  if constexpr (produce_detail::stages_itself<Tr>::value) {
+    if constexpr (Mode >= 0) {
+      tr.template pair_in_mode<Mode>(raw, out, staged);
+    } else {
+      tr.pair_staged(raw, out, staged);
+    }
+  } else {
+    (void)staged;
+    tr(raw, out);
+  }
+}
+
+// A transform that stages itself, seen through the words a block staged for it: a transform like any
+// other (operator(), arity, value_type) for code that takes one (DCMT's produce_item), whose
+// operator() is the staged pair's. `tr` points at the kernel's own parameter (__grid_constant__).
+template <class Tr>
+struct StagedTransform {
+  using value_type = typename Tr::value_type;
+  static constexpr int arity = Tr::arity;
+  static constexpr int kRowUnroll = row_unroll<Tr>::value;
+  const Tr* tr;
+  const double* staged;
+  template <class Raw>
+  GPURNG_HD GPURNG_FORCEINLINE void operator()(const Raw* raw, value_type* out) const {
+    tr->pair_staged(raw, out, staged);
+  }
+};
+
 // Produce kRowLength values of transform Tr into out[0..kRowLength), advancing st by kRowLength raw
 // outputs. st must sit at a position that is a multiple of Tr::arity (rows are).
 // Mode (whole-row transforms with kRowModes): row_in_mode<Mode> instead of row(); -1: row().

@@ -100,8 +100,8 @@ GPURNG_HD GPURNG_FORCEINLINE void staged_anchored_row(const Law& law, const Anch
 
 // The rows of a transform Derived (Poisson<E>, Binomial<E>) that inverts by a table or by anchors,
 // or else by a rejection sampler's keyed rows. Derived has `params` (with `anchor`), the union of
-// `table` and `anchors`, and anchored(), law(), finish(k) (the value stored for the inversion's k)
-// and keyed_row(raw, out) (the rejection sampler's row).
+// `table` and `anchors`, and anchored(), law(), finish(k) (the value stored for the inversion's k),
+// keyed_row(raw, out) (the rejection sampler's row) and keyed_pair(raw, out) (its pair).
 template <class Derived, class E>
 struct StagedInversionRows {
   // A row at once (core::produce_row): on the CPU (row()) the table's binary search, the anchored
@@ -138,6 +138,44 @@ struct StagedInversionRows {
       staged_anchored_row<E>(d.law(), d.params.anchor, r, out, staged, finish, start);
     } else {
       d.keyed_row(r, out);
+    }
+  }
+  // A pair of values, the per-pair operator()'s, from the staged words: for the kernels that transform
+  // a pair at a time (MT19937's consumers, MTGP's warps, DCMT's and the per-stream engines' lanes:
+  // core/produce.hpp, apply_group and StagedTransform). The table's search or the anchored sums'
+  // guided search in shared memory, where operator() searches the table in the kernel's parameters
+  // (lanes reading different words of them wait for each other) or walks from the anchors; a pair
+  // with a tail value takes the same out-of-line tail as operator(), and the rejection samplers'
+  // parameters keyed_pair (operator()'s third way). pair_in_mode<M> is one mode's way alone, for a kernel instantiated per mode
+  // (MT19937's: with the three ways in one, its consumers spilled 724 bytes at their 40 registers).
+  template <int M>
+  GPURNG_HD GPURNG_FORCEINLINE void pair_in_mode(const typename E::raw_type* r, std::uint32_t* out,
+                                                 const double* staged) const {
+    const Derived& d = self();
+    if constexpr (M == kModeTable) {
+      out[0] = d.finish(static_cast<double>(InversionTable::search(staged, uniform_of<E, double>(r[0]))));
+      out[1] = d.finish(static_cast<double>(InversionTable::search(staged, uniform_of<E, double>(r[1]))));
+    } else if constexpr (M == kModeAnchored) {
+      const double u0 = uniform_of<E, double>(r[0]);
+      const double u1 = uniform_of<E, double>(r[1]);
+      const AnchorScalars& s = d.params.anchor;
+      const int n = anchored_dense_sums(s);
+      const std::uint32_t* guide = reinterpret_cast<const std::uint32_t*>(staged + n);
+      const int log2 = anchored_guide_log2(n);
+      AnchoredPair k{anchored_guided(s, staged, n, guide, log2, u0), anchored_guided(s, staged, n, guide, log2, u1)};
+      if (k.v0 < 0.0 || k.v1 < 0.0) k = anchored_pair_tails(d.law(), s, raw_key_bits(r[0]), raw_key_bits(r[1]), u0, u1, k);
+      out[0] = d.finish(k.v0);
+      out[1] = d.finish(k.v1);
+    } else {
+      d.keyed_pair(r, out);
+    }
+  }
+  GPURNG_HD GPURNG_FORCEINLINE void pair_staged(const typename E::raw_type* r, std::uint32_t* out,
+                                                const double* staged) const {
+    switch (row_mode()) {
+      case kModeTable: return pair_in_mode<kModeTable>(r, out, staged);
+      case kModeAnchored: return pair_in_mode<kModeAnchored>(r, out, staged);
+      default: return pair_in_mode<kModeOther>(r, out, staged);
     }
   }
   GPURNG_HD GPURNG_FORCEINLINE void row(const typename E::raw_type* r, std::uint32_t* out, const double* /*staged*/) const {
