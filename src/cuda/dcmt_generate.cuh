@@ -22,6 +22,7 @@
 #include "families/dcmt/dcmt_plan.hpp"
 #include "gpurng/core/dcmt_produce.hpp"
 #include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/produce.hpp"
 
 namespace gpurng::detail::cuda {
 
@@ -37,8 +38,7 @@ constexpr std::uint64_t kMaxChunks = 64;
 constexpr std::uint64_t kMinTunedChunk = 1024;
 
 template <class S, class Tr>
-__global__ void __launch_bounds__(kDcmtThreads)
-    dcmt_kernel(core::dcmt::Call call, Tr tr, typename Tr::value_type* __restrict__ out) {
+__device__ __forceinline__ void dcmt_items(const core::dcmt::Call& call, const Tr& tr, typename Tr::value_type* out) {
   const std::uint64_t lanes = call.range.streams;
   const std::uint64_t items = lanes * call.chunks;
   const std::uint64_t stride = std::uint64_t{gridDim.x} * kDcmtThreads;
@@ -46,6 +46,27 @@ __global__ void __launch_bounds__(kDcmtThreads)
     const std::uint64_t c = t / lanes;
     core::dcmt::produce_item<S>(call, t - c * lanes, c, tr, out);
   }
+}
+
+template <class S, class Tr>
+__global__ void __launch_bounds__(kDcmtThreads)
+    dcmt_kernel(core::dcmt::Call call, Tr tr, typename Tr::value_type* __restrict__ out) {
+  dcmt_items<S>(call, tr, out);
+}
+
+// The kernel of a transform that stages itself (Poisson's and binomial's sums: core/produce.hpp): the
+// block stages them in dynamic shared memory (tr.staged_bytes(), launch below), read through
+// core::StagedTransform, which points at the parameter itself (__grid_constant__: no copy).
+template <class S, class Tr>
+__global__ void __launch_bounds__(kDcmtThreads)
+    dcmt_staged_kernel(core::dcmt::Call call, const __grid_constant__ Tr tr, typename Tr::value_type* __restrict__ out) {
+  extern __shared__ __align__(16) unsigned char dcmt_dynamic_smem[];
+  double* const staged = reinterpret_cast<double*>(dcmt_dynamic_smem);
+  for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
+    tr.stage(staged, phase, static_cast<int>(threadIdx.x), kDcmtThreads);
+    __syncthreads();
+  }
+  dcmt_items<S>(call, core::StagedTransform<Tr>{&tr, staged}, out);
 }
 
 }  // namespace
@@ -132,13 +153,23 @@ void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, c
   // Chunks: as many items as one wave of resident threads holds, chunks no shorter than a jump is worth.
   // With cuda_blocks set (tuning, as for the per-thread engines) the chunks fill those blocks instead,
   // down to kMinTunedChunk, so a benchmark can measure where the jump stops paying.
+  constexpr bool kStaged = core::produce_detail::stages_itself<Tr>::value;
+  const auto kernel = [] {
+    if constexpr (kStaged) {
+      return &dcmt_staged_kernel<S, Tr>;
+    } else {
+      return &dcmt_kernel<S, Tr>;
+    }
+  }();
+  std::size_t dynamic_smem = 0;  // Poisson's and binomial's sums, at most 27 KB
+  if constexpr (kStaged) dynamic_smem = tr.staged_bytes();
   std::uint64_t wave = 0;
   std::uint64_t min_chunk = dcmt::kMinChunk<S>;
   if (ctx.cuda_blocks != 0) {
     wave = std::uint64_t(ctx.cuda_blocks) * kDcmtThreads;
     min_chunk = kMinTunedChunk;
   } else {
-    wave = wave_blocks(dcmt_kernel<S, Tr>, kDcmtThreads, ws.sms()) * kDcmtThreads;
+    wave = wave_blocks(kernel, kDcmtThreads, ws.sms(), dynamic_smem) * kDcmtThreads;
   }
   const std::uint64_t chunks_wanted = std::min<std::uint64_t>(kMaxChunks, std::max<std::uint64_t>(1, wave / r.streams));
 
@@ -161,7 +192,7 @@ void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, c
   const std::uint64_t blocks =
       clamp_grid(ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kDcmtThreads - 1) / kDcmtThreads);
   if (!capturing) ws.valid_ = false;  // windows_[1 - cur] is about to change
-  dcmt_kernel<S, Tr><<<static_cast<unsigned>(blocks), kDcmtThreads, 0, stream>>>(call, tr, out);
+  kernel<<<static_cast<unsigned>(blocks), kDcmtThreads, dynamic_smem, stream>>>(call, tr, out);
   check(cudaGetLastError(), "dcmt generation kernel launch");
 
   if (!capturing) {

@@ -228,6 +228,15 @@ void MtWorkspaceDeleter<P>::operator()(MtWorkspace<P>* w) const noexcept {
   delete w;
 }
 
+// The generation kernel of row mode `mode` (0 .. Tr::kRowModes - 1; the last for any other).
+template <class P, class Tr, int M = 0>
+auto gen_kernel_of_mode(int mode) {
+  if constexpr (M + 1 < core::produce_detail::row_modes<Tr>::value) {
+    if (mode != M) return gen_kernel_of_mode<P, Tr, M + 1>(mode);
+  }
+  return &mtk::gen_kernel<P, Tr, M>;
+}
+
 template <class P, class Tr>
 void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_t first, std::uint64_t n, const Tr& tr,
                  typename Tr::value_type* out, const ExecContext& ctx, mt::HostWindows<P>& windows) {
@@ -304,9 +313,11 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
                                                             : kSpeculateMinPerBlock;
   const bool steady = !capturing && blocks > 1 && per_block >= speculate_from && ws.have_last_ &&
                       ws.last_epoch_ == epoch && ws.last_end_ == first && ws.last_n_ == n;
-  const auto kernel = [] {
+  const auto kernel = [&] {
     if constexpr (kDirect) {
       return &mtk::direct_kernel<P, Tr>;
+    } else if constexpr (core::produce_detail::row_modes<Tr>::value > 0) {
+      return gen_kernel_of_mode<P, Tr>(tr.row_mode());
     } else {
       return &mtk::gen_kernel<P, Tr>;
     }
@@ -325,7 +336,10 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   args.window = start;
   args.states = states;
   args.next_window = capturing ? nullptr : ws.windows_[1 - ws.cur_];
-  kernel<<<blocks, threads, 0, stream>>>(args, tr, out);
+  // Poisson's and binomial's sums, staged by the block (gen_kernel): at most 27 KB beside the window.
+  std::size_t dynamic_smem = 0;
+  if constexpr (!kDirect && core::produce_detail::stages_itself<Tr>::value) dynamic_smem = tr.staged_bytes();
+  kernel<<<blocks, threads, dynamic_smem, stream>>>(args, tr, out);
   const cudaError_t launched = cudaGetLastError();
   if (launched != cudaSuccess && blocks > 1) {
     cudaMemsetAsync(states, 0, sizeof(W) * L::N * blocks, stream);  // the jumps' sums must not leak into the next call

@@ -25,6 +25,7 @@
 
 #include "cuda/fill_kernel.cuh"  // pack16
 #include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/produce.hpp"
 #include "gpurng/core/engines/mt19937.hpp"
 
 namespace gpurng::detail::cuda::mtk {
@@ -345,7 +346,10 @@ struct GenShape {
 // for its work. Word r (relative to the start window) lives in slot (r + sh) mod S. Everything the
 // loops use is in registers: the barriers' memory clobbers would otherwise make the compiler reload
 // kernel parameters in every iteration.
-template <class P, class Tr>
+// Mode: the row mode of a transform with kRowModes (Poisson, binomial: core/produce.hpp) this kernel
+// runs, one kernel per mode (mt_generate picks the call's), so that the consumers hold one way's code
+// and registers; -1: every transform else.
+template <class P, class Tr, int Mode = -1>
 __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads, 2)
     gen_kernel(GenArgs<typename P::word> a, Tr tr_param, typename Tr::value_type* __restrict__ out) {
   using L = Layout<P>;
@@ -365,6 +369,18 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
   constexpr unsigned kMirror = G + 1;
   __shared__ __align__(32) W buf[S + kMirror];
   const unsigned tid = threadIdx.x;
+  // A transform that stages itself (Poisson's and binomial's sums: core/produce.hpp, kStagesItself)
+  // builds its words in the block's dynamic shared memory first (tr.staged_bytes(), mt_generate);
+  // the barrier after the window's load below ends the last phase.
+  constexpr bool kSelf = core::produce_detail::stages_itself<Tr>::value;
+  extern __shared__ __align__(16) unsigned char gen_dynamic_smem[];
+  double* const staged = kSelf ? reinterpret_cast<double*>(gen_dynamic_smem) : nullptr;
+  if constexpr (kSelf) {
+    for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
+      if (phase > 0) __syncthreads();
+      tr_param.stage(staged, phase, static_cast<int>(tid), Shape::kThreads);
+    }
+  }
   const std::uint64_t seg_begin = std::uint64_t{blockIdx.x} * a.per_block;
   const unsigned seg_len = static_cast<unsigned>(a.n - seg_begin < a.per_block ? a.n - seg_begin : a.per_block);
   W* const exp = blockIdx.x + 1 == gridDim.x ? a.next_window : nullptr;
@@ -458,7 +474,7 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
           for (int e = 0; e < G; ++e) raw[e] = P::temper(wg.w[e]);
           V v[G];
 #pragma unroll(core::row_unroll<Tr>::value)
-          for (int e = 0; e < G; e += Tr::arity) tr(raw + e, v + e);
+          for (int e = 0; e < G; e += Tr::arity) core::apply_group<Mode>(tr, raw + e, v + e, staged);
           const unsigned p = k * G;  // segment position of the group start, plus lead
           if (k >= k_first && k < k_last) {
             *reinterpret_cast<uint4*>(dst + (p - lead)) = pack16(v);

@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/produce.hpp"
 #include "gpurng/core/engines/mtgp.hpp"
 #include "gpurng/core/engines/mtgp_layout.hpp"
 
@@ -115,6 +116,7 @@ struct FillArgs {
   W* out;
   const std::uint64_t* pos_in;
   std::uint64_t* pos_out;
+  std::uint32_t staged_offset;  // bytes of dynamic shared memory before the transform's staged words
 };
 
 // One ring: compute word x_{k+N} (and return the tempered output o_k).
@@ -239,8 +241,9 @@ __device__ __forceinline__ typename E::raw_type make_raw(typename E::word_type* 
 // the warp's 64): lane l transforms pair l mod 16 of its half and writes both values to d[p],
 // d[p + 1]. The general form writes only elements [lo, hi) of the round (warp base `base`) and
 // only pairs below `live` positions of the warp.
+// `staged`: the transform's words in shared memory (core::apply_group), or null.
 template <class E, class Tr>
-__device__ __forceinline__ void transform_pair(const Tr& tr, const typename E::raw_type& x1,
+__device__ __forceinline__ void transform_pair(const Tr& tr, const double* staged, const typename E::raw_type& x1,
                                                const typename E::raw_type& x2, typename Tr::value_type* d,
                                                std::uint32_t lane, std::uint32_t live = 64, std::uint32_t lo = 0,
                                                std::uint32_t hi = 0xffffffffu, std::uint32_t base = 0) {
@@ -255,13 +258,14 @@ __device__ __forceinline__ void transform_pair(const Tr& tr, const typename E::r
   const std::uint32_t p = (upper ? 32u : 0u) + static_cast<std::uint32_t>(src);  // within the warp's 64
   if (p < live) {
     V both[2];
-    tr(pair, both);
+    core::apply_group(tr, pair, both, staged);
     if (base + p >= lo && base + p < hi) d[p] = both[0];
     if (base + p + 1 >= lo && base + p + 1 < hi) d[p + 1] = both[1];
   }
 }
 
-// Dynamic shared memory: the ring(s); static: the two tables per ring.
+// Dynamic shared memory: the ring(s), then the transform's staged words (a.staged_offset bytes in,
+// core/produce.hpp: kStagesItself); static: the two tables per ring.
 template <class E, class Tr, Tables kTables>
 __global__ void __launch_bounds__(kMaxFillThreads) fill_kernel(const __grid_constant__ FillArgs<typename E::word_type> a, Tr tr,
                                                         typename Tr::value_type* __restrict__ out) {
@@ -274,6 +278,16 @@ __global__ void __launch_bounds__(kMaxFillThreads) fill_kernel(const __grid_cons
   const std::uint32_t n = a.n, mask = a.ring_mask;
   const std::uint32_t R = a.layout.chunk;
   const std::uint64_t S = a.layout.streams;
+  // Poisson's and binomial's sums, built once by the block; the job loop's first barrier ends the
+  // last phase.
+  constexpr bool kSelf = core::produce_detail::stages_itself<Tr>::value;
+  double* const staged = kSelf ? reinterpret_cast<double*>(smem + a.staged_offset) : nullptr;
+  if constexpr (kSelf) {
+    for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
+      if (phase > 0) __syncthreads();
+      tr.stage(staged, phase, static_cast<int>(threadIdx.x), static_cast<int>(blockDim.x));
+    }
+  }
 
   for (std::uint64_t job = blockIdx.x; job < a.touched; job += gridDim.x) {
     const std::uint64_t s = (a.s0 + job) % S;
@@ -338,7 +352,7 @@ __global__ void __launch_bounds__(kMaxFillThreads) fill_kernel(const __grid_cons
             const std::uint32_t base = (threadIdx.x >> 5) * 64u;
             typename E::raw_type x1, x2;
             make_two<E>(ring_a, ring_b, mask, ba, bb, kb + base + lane, kb + base + 32u + lane, x1, x2);
-            transform_pair<E>(tr, x1, x2, dst + base, lane);
+            transform_pair<E>(tr, staged, x1, x2, dst + base, lane);
           }
           __syncthreads();
         }
@@ -368,7 +382,7 @@ __global__ void __launch_bounds__(kMaxFillThreads) fill_kernel(const __grid_cons
         typename E::raw_type x1{}, x2{};
         if (i1 < len) x1 = make_raw<E>(ring_a, ring_b, mask, ba, bb, kb + i1);
         if (i2 < len) x2 = make_raw<E>(ring_a, ring_b, mask, ba, bb, kb + i2);
-        transform_pair<E>(tr, x1, x2, dst + base, lane, len - (base < len ? base : len), lo, hi, base);
+        transform_pair<E>(tr, staged, x1, x2, dst + base, lane, len - (base < len ? base : len), lo, hi, base);
       }
       __syncthreads();
       k0 = k1;

@@ -16,6 +16,7 @@
 #include "cuda/launchers.cuh"
 #include "cuda/stream_launch.hpp"
 #include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/produce.hpp"
 #include "gpurng/core/stream_produce.hpp"
 
 namespace gpurng::detail::cuda {
@@ -33,9 +34,9 @@ struct StreamJumps {
 };
 
 template <class E, class Tr>
-__global__ void __launch_bounds__(kStreamBlockThreads)
-    stream_fill_kernel(std::uint64_t seed, core::StreamRange r, core::ChunkPlan plan, StreamJumps<E> jumps, Tr tr,
-                       typename Tr::value_type* __restrict__ out) {
+__device__ __forceinline__ void stream_fill_items(std::uint64_t seed, const core::StreamRange& r, const core::ChunkPlan& plan,
+                                                  const StreamJumps<E>& jumps, const Tr& tr,
+                                                  typename Tr::value_type* __restrict__ out) {
   const std::uint64_t lanes = r.lanes();
   const std::uint64_t items = lanes * plan.chunks;
   const std::uint64_t stride = std::uint64_t{gridDim.x} * kStreamBlockThreads;
@@ -46,10 +47,44 @@ __global__ void __launch_bounds__(kStreamBlockThreads)
 }
 
 template <class E, class Tr>
+__global__ void __launch_bounds__(kStreamBlockThreads)
+    stream_fill_kernel(std::uint64_t seed, core::StreamRange r, core::ChunkPlan plan, StreamJumps<E> jumps, Tr tr,
+                       typename Tr::value_type* __restrict__ out) {
+  stream_fill_items<E>(seed, r, plan, jumps, tr, out);
+}
+
+// The kernel of a transform that stages itself (Poisson's and binomial's sums: core/produce.hpp): the
+// block stages them in dynamic shared memory (tr.staged_bytes(), launch below), read through
+// core::StagedTransform, which points at the parameter itself (__grid_constant__: no copy).
+template <class E, class Tr>
+__global__ void __launch_bounds__(kStreamBlockThreads)
+    stream_fill_staged_kernel(std::uint64_t seed, core::StreamRange r, core::ChunkPlan plan, StreamJumps<E> jumps,
+                              const __grid_constant__ Tr tr, typename Tr::value_type* __restrict__ out) {
+  extern __shared__ __align__(16) unsigned char stream_dynamic_smem[];
+  double* const staged = reinterpret_cast<double*>(stream_dynamic_smem);
+  for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
+    tr.stage(staged, phase, static_cast<int>(threadIdx.x), kStreamBlockThreads);
+    __syncthreads();
+  }
+  stream_fill_items<E>(seed, r, plan, jumps, core::StagedTransform<Tr>{&tr, staged}, out);
+}
+
+template <class E, class Tr>
 void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
                         const ExecContext& ctx, core::ChunkJumpMemo<typename E::jump_type>& memo) {
   if (r.n == 0) return;
-  const std::uint64_t wave_threads = wave_blocks(stream_fill_kernel<E, Tr>, kStreamBlockThreads) * kStreamBlockThreads;
+  constexpr bool kStaged = core::produce_detail::stages_itself<Tr>::value;
+  const auto kernel = [] {
+    if constexpr (kStaged) {
+      return &stream_fill_staged_kernel<E, Tr>;
+    } else {
+      return &stream_fill_kernel<E, Tr>;
+    }
+  }();
+  std::size_t dynamic_smem = 0;  // Poisson's and binomial's sums, at most 27 KB
+  if constexpr (kStaged) dynamic_smem = tr.staged_bytes();
+  const std::uint64_t wave_threads =
+      wave_blocks(kernel, kStreamBlockThreads, sm_count(current_device()), dynamic_smem) * kStreamBlockThreads;
   // As many (lane, chunk) items as one wave of resident threads holds, rounded down so that the last
   // wave is not a small tail (all chunks are equally long, so a full wave ends together), but
   // chunks long enough that the skip at each chunk's start stays small beside its values.
@@ -73,8 +108,7 @@ void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr
   const std::uint64_t items = lanes * plan.chunks;
   const std::uint64_t blocks =
       clamp_grid(ctx.cuda_blocks != 0 ? ctx.cuda_blocks : (items + kStreamBlockThreads - 1) / kStreamBlockThreads);
-  stream_fill_kernel<E, Tr><<<static_cast<unsigned>(blocks), kStreamBlockThreads, 0, ctx.stream>>>(seed, r, plan, jumps,
-                                                                                                   tr, out);
+  kernel<<<static_cast<unsigned>(blocks), kStreamBlockThreads, dynamic_smem, ctx.stream>>>(seed, r, plan, jumps, tr, out);
   check(cudaGetLastError(), "stream fill kernel launch");
 }
 
