@@ -92,6 +92,24 @@ int main(int argc, char** argv) {
     curandDestroyGenerator(c);
   }
 
+  // The engines whose kernels transform a pair at a time (MT19937-64's consumers, MTGP's warps, DCMT's
+  // lanes, the per-stream engines), which have no cuRAND Poisson: Poisson and binomial alone.
+  const gpurng::Engine own_kernels[] = {gpurng::Engine::mt19937_64, gpurng::Engine::mtgp11213,
+                                        gpurng::Engine::dcmt521,    gpurng::Engine::dcmt2203,
+                                        gpurng::Engine::mwc,        gpurng::Engine::kiss};
+  for (gpurng::Engine e : own_kernels) {
+    gpurng::Generator g(e, gpurng::Backend::cuda);
+    for (double lambda : {4.0, 100.0, 1e4}) {
+      const double t = median_ms([&] { g.generate(gpurng::Distribution::poisson, &lambda, 1, static_cast<std::uint32_t*>(buf), n); }, s);
+      char what[96];
+      std::snprintf(what, sizeof what, "poisson(%g) %s", lambda, gpurng::engine_info(e).name);
+      rows.push_back({what, rate(n, t), 0});
+    }
+    const double binomial[2] = {100, 0.3};
+    const double t = median_ms([&] { g.generate(gpurng::Distribution::binomial, binomial, 2, static_cast<std::uint32_t*>(buf), n); }, s);
+    rows.push_back({std::string("binomial(100, 0.3) ") + gpurng::engine_info(e).name, rate(n, t), 0});
+  }
+
   // Every distribution of the list on philox4x32-10, at representative parameters.
   struct Case {
     gpurng::Distribution d;
