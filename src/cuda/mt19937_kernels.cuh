@@ -24,6 +24,7 @@
 #include <type_traits>
 
 #include "cuda/fill_kernel.cuh"  // pack16
+#include "gpurng/core/dist/staged_inversion.hpp"  // the row modes
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/produce.hpp"
 #include "gpurng/core/engines/mt19937.hpp"
@@ -348,9 +349,12 @@ struct GenShape {
 // kernel parameters in every iteration.
 // Mode: the row mode of a transform with kRowModes (Poisson, binomial: core/produce.hpp) this kernel
 // runs, one kernel per mode (mt_generate picks the call's), so that the consumers hold one way's code
-// and registers; -1: every transform else.
+// and registers; -1: every transform else. The anchored mode's kernel asks for one block per SM, not
+// two: at 40 registers its guided search and tails spilled 164 bytes, and with one block (80
+// registers) an H100 made MT19937 Poisson at 1.35x the rate at lambda = 10 and 100, 1.2x at 1e4 and
+// 1.13x at 5e4 (the table mode's rate was the same either way, so it keeps two).
 template <class P, class Tr, int Mode = -1>
-__global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads, 2)
+__global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads, Mode == core::dist::kModeAnchored ? 1 : 2)
     gen_kernel(GenArgs<typename P::word> a, Tr tr_param, typename Tr::value_type* __restrict__ out) {
   using L = Layout<P>;
   using W = typename P::word;
