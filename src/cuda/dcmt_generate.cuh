@@ -18,6 +18,7 @@
 #include "cuda/dcmt_launch.hpp"
 #include "cuda/grid.cuh"
 #include "cuda/launchers.cuh"
+#include "cuda/staged_words.cuh"
 #include "cuda/workspace.cuh"
 #include "families/dcmt/dcmt_plan.hpp"
 #include "gpurng/core/dcmt_produce.hpp"
@@ -62,10 +63,7 @@ __global__ void __launch_bounds__(kDcmtThreads)
     dcmt_staged_kernel(core::dcmt::Call call, const __grid_constant__ Tr tr, typename Tr::value_type* __restrict__ out) {
   extern __shared__ __align__(16) unsigned char dcmt_dynamic_smem[];
   double* const staged = reinterpret_cast<double*>(dcmt_dynamic_smem);
-  for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
-    tr.stage(staged, phase, static_cast<int>(threadIdx.x), kDcmtThreads);
-    __syncthreads();
-  }
+  stage_in_block(tr, staged, kDcmtThreads);
   dcmt_items<S>(call, core::StagedTransform<Tr>{&tr, staged}, out);
 }
 
@@ -153,16 +151,14 @@ void dcmt_generate(DcmtWorkspacePtr<S>& workspace, const DcmtRequest& request, c
   // Chunks: as many items as one wave of resident threads holds, chunks no shorter than a jump is worth.
   // With cuda_blocks set (tuning, as for the per-thread engines) the chunks fill those blocks instead,
   // down to kMinTunedChunk, so a benchmark can measure where the jump stops paying.
-  constexpr bool kStaged = core::produce_detail::stages_itself<Tr>::value;
   const auto kernel = [] {
-    if constexpr (kStaged) {
+    if constexpr (kStagesItself<Tr>) {
       return &dcmt_staged_kernel<S, Tr>;
     } else {
       return &dcmt_kernel<S, Tr>;
     }
   }();
-  std::size_t dynamic_smem = 0;  // Poisson's and binomial's sums, at most 27 KB
-  if constexpr (kStaged) dynamic_smem = tr.staged_bytes();
+  const std::size_t dynamic_smem = staged_bytes_of(tr);
   std::uint64_t wave = 0;
   std::uint64_t min_chunk = dcmt::kMinChunk<S>;
   if (ctx.cuda_blocks != 0) {

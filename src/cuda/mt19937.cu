@@ -337,9 +337,7 @@ void mt_generate(MtWorkspacePtr<P>& workspace, std::uint64_t epoch, std::uint64_
   args.states = states;
   args.next_window = capturing ? nullptr : ws.windows_[1 - ws.cur_];
   // Poisson's and binomial's sums, staged by the block (gen_kernel): at most 27 KB beside the window.
-  std::size_t dynamic_smem = 0;
-  if constexpr (!kDirect && core::produce_detail::stages_itself<Tr>::value) dynamic_smem = tr.staged_bytes();
-  kernel<<<blocks, threads, dynamic_smem, stream>>>(args, tr, out);
+  kernel<<<blocks, threads, kDirect ? 0 : staged_bytes_of(tr), stream>>>(args, tr, out);
   const cudaError_t launched = cudaGetLastError();
   if (launched != cudaSuccess && blocks > 1) {
     cudaMemsetAsync(states, 0, sizeof(W) * L::N * blocks, stream);  // the jumps' sums must not leak into the next call

@@ -24,6 +24,7 @@
 #include <type_traits>
 
 #include "cuda/fill_kernel.cuh"  // pack16
+#include "cuda/staged_words.cuh"
 #include "gpurng/core/dist/staged_inversion.hpp"  // the row modes
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/produce.hpp"
@@ -374,17 +375,11 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
   __shared__ __align__(32) W buf[S + kMirror];
   const unsigned tid = threadIdx.x;
   // A transform that stages itself (Poisson's and binomial's sums: core/produce.hpp, kStagesItself)
-  // builds its words in the block's dynamic shared memory first (tr.staged_bytes(), mt_generate);
-  // the barrier after the window's load below ends the last phase.
-  constexpr bool kSelf = core::produce_detail::stages_itself<Tr>::value;
+  // builds its words in the block's dynamic shared memory first (staged_words.cuh; mt_generate gives
+  // the bytes).
   extern __shared__ __align__(16) unsigned char gen_dynamic_smem[];
-  double* const staged = kSelf ? reinterpret_cast<double*>(gen_dynamic_smem) : nullptr;
-  if constexpr (kSelf) {
-    for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
-      if (phase > 0) __syncthreads();
-      tr_param.stage(staged, phase, static_cast<int>(tid), Shape::kThreads);
-    }
-  }
+  double* const staged = kStagesItself<Tr> ? reinterpret_cast<double*>(gen_dynamic_smem) : nullptr;
+  if constexpr (kStagesItself<Tr>) stage_in_block(tr_param, staged, Shape::kThreads);
   const std::uint64_t seg_begin = std::uint64_t{blockIdx.x} * a.per_block;
   const unsigned seg_len = static_cast<unsigned>(a.n - seg_begin < a.per_block ? a.n - seg_begin : a.per_block);
   W* const exp = blockIdx.x + 1 == gridDim.x ? a.next_window : nullptr;

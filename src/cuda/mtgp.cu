@@ -251,8 +251,7 @@ class CudaStore final : public detail::mtgp::Store<W> {
     const std::size_t rings = (E::kPair ? 2 : 1) * std::size_t{a.ring_mask + 1} * sizeof(W);
     // Poisson's and binomial's sums (at most 27 KB) after the rings, 16-byte aligned.
     a.staged_offset = static_cast<std::uint32_t>((rings + 15) / 16 * 16);
-    std::size_t smem = rings;
-    if constexpr (core::produce_detail::stages_itself<Tr>::value) smem = a.staged_offset + tr.staged_bytes();
+    const std::size_t smem = kStagesItself<Tr> ? a.staged_offset + staged_bytes_of(tr) : rings;
     auto kernel = fill_kernel<E, Tr, Tables::shared>;
     check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)),
           "cudaFuncSetAttribute (mtgp fill)");

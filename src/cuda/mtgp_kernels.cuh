@@ -18,6 +18,7 @@
 
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/produce.hpp"
+#include "cuda/staged_words.cuh"
 #include "gpurng/core/engines/mtgp.hpp"
 #include "gpurng/core/engines/mtgp_layout.hpp"
 
@@ -278,16 +279,9 @@ __global__ void __launch_bounds__(kMaxFillThreads) fill_kernel(const __grid_cons
   const std::uint32_t n = a.n, mask = a.ring_mask;
   const std::uint32_t R = a.layout.chunk;
   const std::uint64_t S = a.layout.streams;
-  // Poisson's and binomial's sums, built once by the block; the job loop's first barrier ends the
-  // last phase.
-  constexpr bool kSelf = core::produce_detail::stages_itself<Tr>::value;
-  double* const staged = kSelf ? reinterpret_cast<double*>(smem + a.staged_offset) : nullptr;
-  if constexpr (kSelf) {
-    for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
-      if (phase > 0) __syncthreads();
-      tr.stage(staged, phase, static_cast<int>(threadIdx.x), static_cast<int>(blockDim.x));
-    }
-  }
+  // Poisson's and binomial's sums, built once by the block (staged_words.cuh).
+  double* const staged = kStagesItself<Tr> ? reinterpret_cast<double*>(smem + a.staged_offset) : nullptr;
+  if constexpr (kStagesItself<Tr>) stage_in_block(tr, staged, static_cast<int>(blockDim.x));
 
   for (std::uint64_t job = blockIdx.x; job < a.touched; job += gridDim.x) {
     const std::uint64_t s = (a.s0 + job) % S;

@@ -14,6 +14,7 @@
 #include "cuda/check.cuh"
 #include "cuda/grid.cuh"
 #include "cuda/launchers.cuh"
+#include "cuda/staged_words.cuh"
 #include "cuda/stream_launch.hpp"
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/produce.hpp"
@@ -62,10 +63,7 @@ __global__ void __launch_bounds__(kStreamBlockThreads)
                               const __grid_constant__ Tr tr, typename Tr::value_type* __restrict__ out) {
   extern __shared__ __align__(16) unsigned char stream_dynamic_smem[];
   double* const staged = reinterpret_cast<double*>(stream_dynamic_smem);
-  for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
-    tr.stage(staged, phase, static_cast<int>(threadIdx.x), kStreamBlockThreads);
-    __syncthreads();
-  }
+  stage_in_block(tr, staged, kStreamBlockThreads);
   stream_fill_items<E>(seed, r, plan, jumps, core::StagedTransform<Tr>{&tr, staged}, out);
 }
 
@@ -73,16 +71,14 @@ template <class E, class Tr>
 void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr& tr, typename Tr::value_type* out,
                         const ExecContext& ctx, core::ChunkJumpMemo<typename E::jump_type>& memo) {
   if (r.n == 0) return;
-  constexpr bool kStaged = core::produce_detail::stages_itself<Tr>::value;
   const auto kernel = [] {
-    if constexpr (kStaged) {
+    if constexpr (kStagesItself<Tr>) {
       return &stream_fill_staged_kernel<E, Tr>;
     } else {
       return &stream_fill_kernel<E, Tr>;
     }
   }();
-  std::size_t dynamic_smem = 0;  // Poisson's and binomial's sums, at most 27 KB
-  if constexpr (kStaged) dynamic_smem = tr.staged_bytes();
+  const std::size_t dynamic_smem = staged_bytes_of(tr);
   const std::uint64_t wave_threads =
       wave_blocks(kernel, kStreamBlockThreads, sm_count(current_device()), dynamic_smem) * kStreamBlockThreads;
   // As many (lane, chunk) items as one wave of resident threads holds, rounded down so that the last

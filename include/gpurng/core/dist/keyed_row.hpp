@@ -32,6 +32,21 @@ struct KeyedRow {
   }
 };
 
+// A pair of a keyed sampler's values, each variate(raw key 0, raw key 1, its first uniform, its slot)
+// (an integer as a double, NaN at the attempt cap: stored as 0xffffffff): Poisson's and binomial's
+// keyed_pair.
+template <class E, class Variate>
+GPURNG_HD GPURNG_FORCEINLINE void keyed_pair_values(const typename E::raw_type* r, std::uint32_t* out,
+                                                    const Variate& variate) {
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+  for (unsigned j = 0; j < 2; ++j) {
+    const double k = variate(raw_key_bits(r[0]), raw_key_bits(r[1]), uniform_of<E, double>(r[j]), j);
+    out[j] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
+  }
+}
+
 // A transform's row() for a keyed sampler: the row's KeyedRow and an array for its values (copies,
 // so that the caller's arrays stay in registers), then call(row, values), one out-of-line call.
 template <class E, class T, class Call>

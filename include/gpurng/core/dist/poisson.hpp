@@ -215,13 +215,9 @@ struct Poisson : StagedInversionRows<Poisson<E>, E> {
 
   // The pair's values by the rejection sampler alone (operator()'s third way; pair_in_mode's).
   GPURNG_HD GPURNG_FORCEINLINE void keyed_pair(const typename E::raw_type* r, value_type* out) const {
-#if GPURNG_DEVICE_PASS
-#pragma unroll
-#endif
-    for (unsigned j = 0; j < 2; ++j) {
-      const double k = poisson_keyed_variate(params, raw_key_bits(r[0]), raw_key_bits(r[1]), uniform_of<E, double>(r[j]), j);
-      out[j] = k == k ? static_cast<std::uint32_t>(k) : 0xffffffffu;
-    }
+    keyed_pair_values<E>(r, out, [&](std::uint64_t raw0, std::uint64_t raw1, double u, unsigned slot) {
+      return poisson_keyed_variate(params, raw0, raw1, u, slot);
+    });
   }
 
   GPURNG_HD GPURNG_FORCEINLINE void operator()(const typename E::raw_type* r, value_type* out) const {
