@@ -16,9 +16,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "gpurng/core/dist/transforms.hpp"
-#include "gpurng/core/produce.hpp"
 #include "cuda/staged_words.cuh"
+#include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/engines/mtgp.hpp"
 #include "gpurng/core/engines/mtgp_layout.hpp"
 
