@@ -222,6 +222,30 @@ gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distributio
   });
 }
 
+gpurng_status_t gpurng_generate_opencl(gpurng_generator_t generator, gpurng_distribution_t distribution,
+                                       gpurng_value_type_t value_type, const double* params, size_t nparams,
+                                       void* buffer, size_t offset, size_t n) {
+  return guarded([&] {
+    handle(generator).generate(static_cast<gpurng::Distribution>(distribution),
+                               static_cast<gpurng::ValueType>(value_type), params, nparams,
+                               gpurng::OpenclBuffer{static_cast<_cl_mem*>(buffer), offset}, n);
+  });
+}
+
+gpurng_status_t gpurng_opencl_context(gpurng_generator_t generator, void** out) {
+  return guarded([&] {
+    non_null(out, "out");
+    *out = handle(generator).opencl_context();
+  });
+}
+
+gpurng_status_t gpurng_opencl_queue(gpurng_generator_t generator, void** out) {
+  return guarded([&] {
+    non_null(out, "out");
+    *out = handle(generator).opencl_queue();
+  });
+}
+
 gpurng_status_t gpurng_discrete_table_create(gpurng_discrete_table_t* table, const double* weights, size_t k) {
   return guarded([&] {
     non_null(table, "table");

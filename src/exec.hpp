@@ -38,6 +38,11 @@ struct ExecContext {
   unsigned cuda_blocks;       // 0 = automatic
   unsigned cpu_threads;       // 0 = all hardware threads
   int opencl_device;          // OpenCL backend: index of opencl_devices()
+  // OpenCL backend: the call's output is this buffer of the device's context from byte
+  // opencl_buffer_offset on (Generator::generate with an OpenclBuffer), or host memory when null.
+  // The families pass no host pointer then; only src/opencl/ reads these.
+  _cl_mem* opencl_buffer = nullptr;
+  std::uint64_t opencl_buffer_offset = 0;
 };
 
 }  // namespace gpurng::detail

@@ -98,6 +98,36 @@ void GeneratorImpl::generate(const Request& req, void* out, std::size_t n) {
   }
 }
 
+void GeneratorImpl::generate_opencl(const Request& req, OpenclBuffer out, std::size_t n) {
+  if (ctx_.backend != Backend::opencl) {
+    throw Error(Status::invalid_argument, std::string("out: an OpenCL buffer, but the generator's backend is ") +
+                                              backend_name(ctx_.backend) + " (construct it with Backend::opencl)");
+  }
+  if (is_half(req.type)) {
+    throw Error(Status::unsupported, "float16 and bfloat16 values are not made into OpenCL buffers; generate "
+                                     "float values, or half values into host memory");
+  }
+  if (n == 0) return;
+  if (req.dist == Distribution::bits) check_bits_width(req.type);
+  const std::uint64_t size = value_size(req.type);
+  const std::uint64_t max_values = ~std::uint64_t{0} / size;
+  if (out.offset > max_values || n > max_values - out.offset) {
+    throw Error(Status::invalid_argument, "out: offset " + std::to_string(out.offset) + " + count " +
+                                              std::to_string(n) + " values overflow a byte count");
+  }
+  opencl::check_output_buffer(ctx_.opencl_device, out.buffer, out.offset * size, n * size, "out");
+  ExecContext ctx = ctx_;
+  ctx.opencl_buffer = out.buffer;
+  ctx.opencl_buffer_offset = out.offset * size;
+  const std::uint64_t saved_offset = engine_->offset();
+  try {
+    engine_->generate(req, nullptr, n, ctx);
+  } catch (...) {
+    engine_->set_offset(saved_offset);
+    throw;
+  }
+}
+
 void GeneratorImpl::generate_per_device(const Request& req, void* const* outs, std::size_t n) {
   if (!multi_) {
     throw Error(Status::invalid_argument,
@@ -377,6 +407,30 @@ void Generator::generate(Distribution d, ValueType t, const double* params, std:
                          std::size_t n) {
   check_value_type(t);
   impl().generate(detail::dists::make_request(d, t, params, nparams), out, n);
+}
+
+void Generator::generate(Distribution d, ValueType t, const double* params, std::size_t nparams, OpenclBuffer out,
+                         std::size_t n) {
+  check_value_type(t);
+  impl().generate_opencl(detail::dists::make_request(d, t, params, nparams), out, n);
+}
+
+_cl_context* Generator::opencl_context() const {
+  const detail::GeneratorImpl& g = impl();
+  if (g.ctx_.backend != Backend::opencl) {
+    throw Error(Status::unsupported, std::string("opencl_context: the generator's backend is ") +
+                                         backend_name(g.ctx_.backend) + ", not opencl");
+  }
+  return detail::opencl::context_of(g.ctx_.opencl_device);
+}
+
+_cl_command_queue* Generator::opencl_queue() const {
+  const detail::GeneratorImpl& g = impl();
+  if (g.ctx_.backend != Backend::opencl) {
+    throw Error(Status::unsupported, std::string("opencl_queue: the generator's backend is ") +
+                                         backend_name(g.ctx_.backend) + ", not opencl");
+  }
+  return detail::opencl::queue_of(g.ctx_.opencl_device);
 }
 
 void Generator::generate_integers(std::int32_t* out, std::size_t n, std::int32_t lo, std::int32_t hi) {

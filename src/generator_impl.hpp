@@ -50,6 +50,8 @@ class GeneratorImpl {
   // One device (or the CPU): no split, whatever devices() says. The multi-device layer calls it on
   // each part generator.
   void generate_here(const Request& req, void* out, std::size_t n);
+  // OpenCL backend: n values into an OpenCL buffer (Generator::generate with an OpenclBuffer).
+  void generate_opencl(const Request& req, OpenclBuffer out, std::size_t n);
   // CUDA backend: waits for the work of this generator's stream on its device.
   void synchronize();
 

@@ -188,6 +188,18 @@ gpurng_status_t gpurng_generate_lognormal_double(gpurng_generator_t generator, d
 gpurng_status_t gpurng_generate(gpurng_generator_t generator, gpurng_distribution_t distribution,
                                 gpurng_value_type_t value_type, const double* params, size_t nparams, void* out,
                                 size_t n);
+/* OpenCL backend, device memory (gpurng::Generator::generate with an OpenclBuffer): n values of
+ * value_type into the cl_mem `buffer` from element `offset` on; enqueued on the generator's queue
+ * (gpurng_opencl_queue), in order, returning once enqueued (dcmt and MT19937 also wait for their
+ * windows). INVALID_ARGUMENT for another backend, a NULL buffer (n > 0), a buffer of another context or
+ * one too small; UNSUPPORTED for F16 and BF16. gpurng_opencl_context and gpurng_opencl_queue: the
+ * library's cl_context and cl_command_queue of the generator's device (one per device and process,
+ * not to be released), into *out; UNSUPPORTED on other backends. */
+gpurng_status_t gpurng_generate_opencl(gpurng_generator_t generator, gpurng_distribution_t distribution,
+                                       gpurng_value_type_t value_type, const double* params, size_t nparams,
+                                       void* buffer, size_t offset, size_t n);
+gpurng_status_t gpurng_opencl_context(gpurng_generator_t generator, void** out);
+gpurng_status_t gpurng_opencl_queue(gpurng_generator_t generator, void** out);
 gpurng_status_t gpurng_generate_integers64(gpurng_generator_t generator, int64_t* out, size_t n, int64_t lo,
                                            int64_t hi);
 /* The discrete distribution with user weights (gpurng::DiscreteTable, docs/ENGINES.md "discrete"):

@@ -23,6 +23,9 @@
 #include <vector>
 
 struct CUstream_st;  // cudaStream_t is CUstream_st*
+struct _cl_mem;            // cl_mem is _cl_mem*
+struct _cl_context;        // cl_context is _cl_context*
+struct _cl_command_queue;  // cl_command_queue is _cl_command_queue*
 
 namespace gpurng {
 
@@ -198,6 +201,14 @@ struct OpenclDeviceInfo {
 std::vector<OpenclDeviceInfo> opencl_devices();
 // Whether this gpurng was built with the OpenCL kernels (the build found clang and LLVM's tools).
 bool built_with_opencl() noexcept;
+
+// An OpenCL buffer as the output of a call (Generator::generate on Backend::opencl): value i of the
+// call goes to element `offset` + i of `buffer`, counted in the call's value type. The buffer must
+// belong to the generator's context (Generator::opencl_context) and hold (offset + n) values.
+struct OpenclBuffer {
+  _cl_mem* buffer = nullptr;
+  std::size_t offset = 0;
+};
 // The CUDA devices this process can use; empty without CUDA support or without a device.
 std::vector<DeviceInfo> cuda_devices();
 // The backend Backend::automatic resolves to on this machine.
@@ -399,6 +410,22 @@ class Generator {
   // Throws Error(invalid_argument) when devices() is empty, for a null buffer or one on another device.
   void generate_per_device(Distribution d, ValueType t, const double* params, std::size_t nparams, void* const* outs,
                            std::size_t n);
+  // OpenCL backend, device memory: n values of type t into out.buffer from element out.offset on,
+  // the same values a call into host memory gives. The kernels are enqueued on opencl_queue() (in
+  // order), and the call returns once they are: wait with clFinish or an event on that queue before
+  // reading the buffer on the host (the dcmt and MT19937 engines also wait for their windows before
+  // returning). float16 and bfloat16 values are refused (Error(unsupported)), as are other backends,
+  // a null buffer, one of another context and one too small (Error(invalid_argument), naming the
+  // sizes). n = 0 is a no-op.
+  void generate(Distribution d, ValueType t, const double* params, std::size_t nparams, OpenclBuffer out,
+                std::size_t n);
+  // OpenCL backend: the context and the in-order command queue the generator's device runs on, made
+  // by the library once per device and process and shared by every generator on that device; valid
+  // for the life of the process (do not release them; retain them where your code keeps them).
+  // Make the buffers for generate(..., OpenclBuffer, n) in this context. Error(unsupported) on the
+  // other backends.
+  _cl_context* opencl_context() const;
+  _cl_command_queue* opencl_queue() const;
   // Uniform integers in [lo, hi] (Distribution::uniform_int) with the exact 64-bit bounds that
   // doubles cannot carry: value type int32, int64, uint32 or uint64.
   void generate_integers(std::int32_t* out, std::size_t n, std::int32_t lo, std::int32_t hi);

@@ -25,11 +25,13 @@ Api load() {
                   resolve(lib, "clCreateCommandQueue", a.CreateCommandQueue) &&
                   resolve(lib, "clReleaseCommandQueue", a.ReleaseCommandQueue) &&
                   resolve(lib, "clCreateBuffer", a.CreateBuffer) && resolve(lib, "clReleaseMemObject", a.ReleaseMemObject) &&
+                  resolve(lib, "clGetMemObjectInfo", a.GetMemObjectInfo) &&
                   resolve(lib, "clCreateProgramWithBinary", a.CreateProgramWithBinary) &&
                   resolve(lib, "clBuildProgram", a.BuildProgram) &&
                   resolve(lib, "clGetProgramBuildInfo", a.GetProgramBuildInfo) &&
                   resolve(lib, "clReleaseProgram", a.ReleaseProgram) && resolve(lib, "clCreateKernel", a.CreateKernel) &&
-                  resolve(lib, "clReleaseKernel", a.ReleaseKernel) && resolve(lib, "clSetKernelArg", a.SetKernelArg) &&
+                  resolve(lib, "clReleaseKernel", a.ReleaseKernel) &&
+                  resolve(lib, "clGetKernelWorkGroupInfo", a.GetKernelWorkGroupInfo) && resolve(lib, "clSetKernelArg", a.SetKernelArg) &&
                   resolve(lib, "clEnqueueNDRangeKernel", a.EnqueueNDRangeKernel) &&
                   resolve(lib, "clEnqueueReadBuffer", a.EnqueueReadBuffer) && resolve(lib, "clFinish", a.Finish);
   if (!ok) {

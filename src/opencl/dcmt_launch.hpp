@@ -60,11 +60,11 @@ void dcmt_fill(const dcmt::Family& family, std::uint64_t epoch, std::uint32_t se
     l.in[0] = Input{family.sets().data(), family.sets().size() * sizeof(core::dcmt::Set), nullptr};
     if (from_kept) l.in[1] = Input{kept.cur.data(), words * sizeof(std::uint32_t), nullptr};
     if (polys) l.in[2] = Input{polys->data(), polys->size() * sizeof(std::uint32_t), nullptr};
-    l.out = Output{out + done, static_cast<std::size_t>(count * sizeof(V))};
+    l.out = Output{out, static_cast<std::size_t>(count * sizeof(V)), static_cast<std::size_t>(done * sizeof(V))};
     l.io = Output{kept.next.data(), words * sizeof(std::uint32_t)};
     l.items = items;
     kept.valid = false;  // while the windows move
-    run(ctx.opencl_device, l);
+    run(ctx, l);
     kept.cur.swap(kept.next);
     kept.now_at(epoch, sub.first + sub.n);
     done += count;

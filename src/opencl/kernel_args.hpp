@@ -21,5 +21,14 @@ inline constexpr unsigned kScalars = kStateOffset / 8;
 //   dcmt:    (none)                                               state: core::dcmt::Call, pointers null
 //   mt:      0 first position, 1 count, 2 values per work-item    state: NoState
 inline constexpr unsigned kItemsScalar = 3;
+// Every kind: the byte offset of the output within the output buffer, which the kernel entry adds
+// (kernel_entries.cl); 0 for the launch's own buffer, the place in the caller's OpenCL buffer else.
+inline constexpr unsigned kOutByteOffsetScalar = 7;
+
+// The generic body's work-groups: kGenericGroup work-items, whose rows of each round go through a
+// tile in local memory so that the group writes whole 128-byte lines (kernel_bodies.cpp). A tile row
+// is a row of 8-byte values (256 bytes) and 16 bytes of padding; kernel_entries.cl declares the tile.
+inline constexpr unsigned kGenericGroup = 64;
+inline constexpr unsigned kTileVectors = kGenericGroup * (256 + 16) / 16;  // 16-byte vectors
 
 }  // namespace gpurng::detail::opencl

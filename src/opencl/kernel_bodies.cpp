@@ -41,6 +41,7 @@
 
 #define GPURNG_GLOBAL __attribute__((opencl_global))
 #define GPURNG_PRIVATE __attribute__((opencl_private))
+#define GPURNG_LOCAL __attribute__((opencl_local))
 
 namespace gpurng::detail::opencl {
 
@@ -55,13 +56,39 @@ GPURNG_FORCEINLINE T read_at(Bytes args, unsigned offset) {
 
 GPURNG_FORCEINLINE std::uint64_t scalar(Bytes args, unsigned i) { return read_at<std::uint64_t>(args, 8 * i); }
 
+// The generic body's tile in local memory (kernel_entries.cl declares it, kernel_args.hpp sizes it).
+using Words4 = unsigned int __attribute__((ext_vector_type(4)));
+using LocalWords4 = GPURNG_LOCAL Words4;
+using GlobalWords4 = GPURNG_GLOBAL Words4;
+extern "C" void gpurng_local_barrier();
+
+template <class V>
+struct TileShape {
+  static constexpr unsigned kVecValues = sizeof(Words4) / sizeof(V);         // values per 16-byte vector
+  static constexpr unsigned kRowVectors = core::kRowLength / kVecValues;     // 8 (4-byte values) or 16
+  static constexpr unsigned kStride = kRowVectors + 1;  // a row and 16 bytes against bank conflicts
+  static_assert(kVecValues * sizeof(V) == sizeof(Words4) && kGenericGroup * kStride <= kTileVectors,
+                "a row is whole 16-byte vectors and the group's rows fit the tile");
+};
+
 // generic: rows [item * rows_per_item, ...) of positions [first, first + n), from the base state.
+// A contiguous run of rows per work-item needs one skip per item (the CPU loop's), but puts its rows
+// far apart in memory; written by each item alone they cost a memory transaction per 16 bytes (an
+// H100 ran Philox4x32-10 at 15 % of the CUDA kernel's rate so). So in each round the kGenericGroup
+// items of a work-group put their rows in the local tile, and the group then writes whole rows: each
+// 16-byte store of a 32-wide warp covers 4 rows of 4-byte values (2 of 8-byte ones), each a whole
+// 128-byte line, as the CUDA fill kernel's warps do. Rounds whose rows are not all whole, inside the
+// range and 16-byte aligned (the range's first and last rows, a ragged end) store each item's row
+// directly. Every item takes part in every round (the barriers), rows or not. The work-group size
+// must be kGenericGroup (launch.hpp asks for it).
 template <class K, class Tr>
 GPURNG_FORCEINLINE void generic_body(GPURNG_GLOBAL void* out_bytes, Bytes args, GPURNG_GLOBAL const void* table,
-                                     std::uint64_t item) {
+                                     std::uint64_t item, LocalWords4* tile, unsigned local_item) {
   using E = typename ProgramOf<K>::E;
   using V = typename Tr::value_type;
-  const std::uint64_t first = scalar(args, 0), n = scalar(args, 1), rows_per_item = scalar(args, 2);
+  using S = TileShape<V>;
+  constexpr unsigned L = core::kRowLength;
+  const std::uint64_t first = scalar(args, 0), n = scalar(args, 1), per = scalar(args, 2);
   GPURNG_GLOBAL V* const out = static_cast<GPURNG_GLOBAL V*>(out_bytes);
   typename E::state_type st = read_at<typename E::state_type>(args, kStateOffset);
   const Tr tr = read_at<Tr>(args, kTransformOffset);
@@ -73,16 +100,46 @@ GPURNG_FORCEINLINE void generic_body(GPURNG_GLOBAL void* out_bytes, Bytes args, 
   }
 
   const core::RowRange range = core::RowRange::make(first, n);
-  const std::uint64_t r0 = item * rows_per_item;
-  if (r0 >= range.row_count) return;
-  const std::uint64_t left = range.row_count - r0;
-  const std::uint64_t r1 = r0 + (left < rows_per_item ? left : rows_per_item);
-  E::skip(st, range.row_start(r0));
-  V row[core::kRowLength];
-  for (std::uint64_t r = r0; r < r1; ++r) {
-    const core::RowRange::Slice sl = range.slice(r);
-    core::produce_row<E, Tr>(st, tr, row);
-    for (unsigned i = sl.lo; i < sl.hi; ++i) out[sl.index + (i - sl.lo)] = row[i];
+  const std::uint64_t r0 = item * per;
+  if (r0 < range.row_count) E::skip(st, range.row_start(r0));
+  // Rows 1 .. row_count - 2 are whole, and all start at the same offset modulo 16 bytes.
+  const bool aligned =
+      reinterpret_cast<std::uintptr_t>(out + (range.row_start(1) - range.first)) % sizeof(Words4) == 0;
+  const std::uint64_t group_row0 = (item - local_item) * per;  // the group's first item's first row
+  for (std::uint64_t k = 0; k < per; ++k) {
+    const std::uint64_t lo_row = group_row0 + k;  // this round's rows: lo_row + j * per, j < kGenericGroup
+    if (lo_row >= range.row_count) break;         // (the same for the whole group)
+    const std::uint64_t hi_row = lo_row + (kGenericGroup - 1) * per;
+    const std::uint64_t r = r0 + k;
+    V row[L];
+    if (aligned && lo_row > 0 && hi_row + 1 < range.row_count) {
+      core::produce_row<E, Tr>(st, tr, row);
+      LocalWords4* const mine = tile + local_item * S::kStride;
+#pragma unroll
+      for (unsigned q = 0; q < S::kRowVectors; ++q) {
+        Words4 w;
+        __builtin_memcpy(&w, reinterpret_cast<const unsigned char*>(row) + sizeof(Words4) * q, sizeof w);
+        mine[q] = w;
+      }
+      gpurng_local_barrier();
+#pragma unroll
+      for (unsigned t = 0; t < S::kRowVectors; ++t) {
+        const unsigned v = local_item + kGenericGroup * t;
+        const unsigned j = v / S::kRowVectors, c = v % S::kRowVectors;
+        GPURNG_GLOBAL V* const dst = out + (range.row_start(lo_row + j * per) - range.first) + c * S::kVecValues;
+        *reinterpret_cast<GlobalWords4*>(dst) = tile[j * S::kStride + c];
+      }
+      gpurng_local_barrier();
+    } else if (r < range.row_count) {
+      const core::RowRange::Slice sl = range.slice(r);
+      core::produce_row<E, Tr>(st, tr, row);
+      // Constant indices only, so that the row stays in registers (a loop over [lo, hi) would index
+      // it at run time and put it in memory).
+#pragma unroll
+      for (unsigned i = 0; i < L; ++i) {
+        if (i >= sl.lo && i < sl.hi) out[sl.index + (i - sl.lo)] = row[i];
+      }
+    }
   }
 }
 
@@ -199,12 +256,12 @@ GPURNG_FORCEINLINE void mt_body(GPURNG_GLOBAL void* out_bytes, Bytes args, GPURN
 template <class K, class Tr>
 GPURNG_FORCEINLINE void body(GPURNG_GLOBAL void* out, Bytes args, GPURNG_GLOBAL const void* in0,
                              GPURNG_GLOBAL const void* in1, GPURNG_GLOBAL const void* in2, GPURNG_GLOBAL void* io,
-                             std::uint64_t item) {
+                             std::uint64_t item, LocalWords4* tile, unsigned local_item) {
   static_assert(sizeof(ArgState<K>) <= kTransformOffset - kStateOffset && sizeof(Tr) <= kArgBytes - kTransformOffset,
                 "kernel_args.hpp: the state and the transform fit their places");
   constexpr Kind kind = ProgramOf<K>::kind;
   if constexpr (kind == Kind::generic) {
-    generic_body<K, Tr>(out, args, in0, item);
+    generic_body<K, Tr>(out, args, in0, item, tile, local_item);
   } else if constexpr (kind == Kind::stream) {
     stream_body<K, Tr>(out, args, in0, in1, item);
   } else if constexpr (kind == Kind::dcmt) {
@@ -212,7 +269,7 @@ GPURNG_FORCEINLINE void body(GPURNG_GLOBAL void* out, Bytes args, GPURNG_GLOBAL 
   } else {
     mt_body<K, Tr>(out, args, in0, item);
   }
-  (void)in1, (void)in2, (void)io;
+  (void)in1, (void)in2, (void)io, (void)tile, (void)local_item;
 }
 
 }  // namespace gpurng::detail::opencl
@@ -221,8 +278,10 @@ GPURNG_FORCEINLINE void body(GPURNG_GLOBAL void* out, Bytes args, GPURNG_GLOBAL 
 #define GPURNG_OPENCL_KERNEL(name)                                                                             \
   extern "C" void gpurng_body_##name(GPURNG_GLOBAL void* out, GPURNG_PRIVATE const unsigned char* args,        \
                                      GPURNG_GLOBAL const void* in0, GPURNG_GLOBAL const void* in1,             \
-                                     GPURNG_GLOBAL const void* in2, GPURNG_GLOBAL void* io, unsigned long item) { \
-    gpurng::detail::opencl::body<gpurng_k_##name::K, gpurng_k_##name::Tr>(out, args, in0, in1, in2, io, item); \
+                                     GPURNG_GLOBAL const void* in2, GPURNG_GLOBAL void* io, unsigned long item, \
+                                     gpurng::detail::opencl::LocalWords4* tile, unsigned local_item) {           \
+    gpurng::detail::opencl::body<gpurng_k_##name::K, gpurng_k_##name::Tr>(out, args, in0, in1, in2, io, item,  \
+                                                                          tile, local_item);                  \
   }
 
 #include GPURNG_OPENCL_KERNEL_LIST

@@ -84,9 +84,10 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
       l.kernel = kKernel;
       l.args = args.bytes;
       l.in[0] = table_input<E>();
-      l.out = Output{out + done, static_cast<std::size_t>(count * sizeof(V))};
+      l.out = Output{out, static_cast<std::size_t>(count * sizeof(V)), static_cast<std::size_t>(done * sizeof(V))};
       l.items = items;
-      run(ctx.opencl_device, l);
+      l.group = kGenericGroup;  // the body's tile is for exactly this many work-items
+      run(ctx, l);
       done += count;
     }
   } else {

@@ -53,9 +53,9 @@ void mt_fill(mt::HostWindows<P>& windows, std::uint64_t first, std::uint64_t n, 
     l.kernel = kKernel;
     l.args = args.bytes;
     l.in[0] = Input{starts.data(), starts.size() * sizeof(W), nullptr};
-    l.out = Output{out + done, static_cast<std::size_t>(count * sizeof(V))};
+    l.out = Output{out, static_cast<std::size_t>(count * sizeof(V)), static_cast<std::size_t>(done * sizeof(V))};
     l.items = items;
-    run(ctx.opencl_device, l);
+    run(ctx, l);
     done += count;
   }
 }

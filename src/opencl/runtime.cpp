@@ -134,7 +134,7 @@ class DeviceState {
   }
   ~DeviceState() {
     const Api& cl = *api();
-    for (auto& [name, k] : kernels_) cl.ReleaseKernel(k);
+    for (auto& [name, k] : kernels_) cl.ReleaseKernel(k.kernel);
     for (auto& [name, p] : programs_) cl.ReleaseProgram(p);
     for (auto& [name, m] : kept_) cl.ReleaseMemObject(m);
     cl.ReleaseCommandQueue(queue_);
@@ -159,15 +159,30 @@ class DeviceState {
   }
   cl_command_queue queue() const { return queue_; }
 
-  cl_kernel kernel(const char* program, int index) {
+  // A kernel and its work-group size: on a GPU 128 work-items (a multiple of the 32-wide warp or
+  // wavefront, and 4 of them per group), or less where the kernel allows less; 0 (the platform
+  // chooses) on other devices.
+  struct Loaded {
+    cl_kernel kernel;
+    std::size_t group;
+    std::size_t most;  // CL_KERNEL_WORK_GROUP_SIZE
+  };
+  Loaded kernel(const char* program, int index) {
     const std::string name = std::string("gpurng_fill_") + program + "_" + std::to_string(index);
     const auto found = kernels_.find(name);
     if (found != kernels_.end()) return found->second;
+    const Api& cl = need_api();
     cl_int err = CL_SUCCESS;
-    cl_kernel k = need_api().CreateKernel(load(program), name.c_str(), &err);
+    cl_kernel k = cl.CreateKernel(load(program), name.c_str(), &err);
     check("clCreateKernel", err);
-    kernels_.emplace(name, k);
-    return k;
+    std::size_t most = 0;
+    if (cl.GetKernelWorkGroupInfo(k, device_.id, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, nullptr) != CL_SUCCESS) {
+      most = 0;
+    }
+    const std::size_t group = device_.info.gpu ? std::min<std::size_t>(128, most) / 32 * 32 : 0;
+    const Loaded l{k, group, most};
+    kernels_.emplace(name, l);
+    return l;
   }
 
  private:
@@ -212,7 +227,7 @@ class DeviceState {
   cl_context context_ = nullptr;
   cl_command_queue queue_ = nullptr;
   std::map<std::string, cl_program> programs_;
-  std::map<std::string, cl_kernel> kernels_;
+  std::map<std::string, Loaded> kernels_;
   std::map<std::string, cl_mem> kept_;
 };
 
@@ -295,13 +310,15 @@ DeviceShape device_shape(int device) {
                      d.max_alloc > 0 ? std::min<std::uint64_t>(cap, d.max_alloc) : cap};
 }
 
-void run(int device, const Launch& l) {
+void run(const ExecContext& ctx, const Launch& l) {
   if (l.items == 0) return;
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  DeviceState& ds = use(r, device);
+  DeviceState& ds = use(r, ctx.opencl_device);
   const Api& cl = need_api();
-  cl_kernel k = ds.kernel(l.program, l.kernel);
+  const DeviceState::Loaded loaded = ds.kernel(l.program, l.kernel);
+  cl_kernel k = loaded.kernel;
+  const bool into_buffer = ctx.opencl_buffer != nullptr;
 
   cl_int err = CL_SUCCESS;
   Buffer in[3], out, io;  // released when the launch ends (kept inputs are the device's)
@@ -312,38 +329,103 @@ void run(int device, const Launch& l) {
       in_mem[i] = ds.kept(l.in[i]);
       continue;
     }
+    // Copied at creation, so the host data may go when run() returns, before the kernel has run.
     in[i].mem = cl.CreateBuffer(ds.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, l.in[i].bytes,
                                 const_cast<void*>(l.in[i].data), &err);
     check("clCreateBuffer", err);
     in_mem[i] = in[i].mem;
   }
-  if (l.out.bytes != 0) {
+  cl_mem out_mem = nullptr;
+  std::uint64_t out_byte_offset = 0;
+  if (into_buffer) {
+    out_mem = ctx.opencl_buffer;
+    out_byte_offset = ctx.opencl_buffer_offset + l.out.at;
+  } else if (l.out.bytes != 0) {
     out.mem = cl.CreateBuffer(ds.context(), CL_MEM_WRITE_ONLY, l.out.bytes, nullptr, &err);
     check("clCreateBuffer", err);
+    out_mem = out.mem;
   }
   if (l.io.bytes != 0) {
     io.mem = cl.CreateBuffer(ds.context(), CL_MEM_WRITE_ONLY, l.io.bytes, nullptr, &err);
     check("clCreateBuffer", err);
   }
+  unsigned char args[kArgBytes];
+  std::memcpy(args, l.args, kArgBytes);
+  std::memcpy(args + 8 * kOutByteOffsetScalar, &out_byte_offset, sizeof out_byte_offset);
 
   // A null cl_mem (arg_value pointing at null) passes a null pointer: OpenCL 1.2, clSetKernelArg.
-  check("clSetKernelArg", cl.SetKernelArg(k, 0, sizeof(cl_mem), &out.mem));
-  check("clSetKernelArg", cl.SetKernelArg(k, 1, kArgBytes, l.args));
+  // The arguments are captured at the enqueue, so the next launch may set them again at once.
+  check("clSetKernelArg", cl.SetKernelArg(k, 0, sizeof(cl_mem), &out_mem));
+  check("clSetKernelArg", cl.SetKernelArg(k, 1, kArgBytes, args));
   for (int i = 0; i < 3; ++i) check("clSetKernelArg", cl.SetKernelArg(k, 2 + i, sizeof(cl_mem), &in_mem[i]));
   check("clSetKernelArg", cl.SetKernelArg(k, 5, sizeof(cl_mem), &io.mem));
   // Bodies return for items past l.items, so the global size may round up.
-  const std::size_t global = static_cast<std::size_t>((l.items + 63) / 64 * 64);
-  check("clEnqueueNDRangeKernel",
-        cl.EnqueueNDRangeKernel(ds.queue(), k, 1, nullptr, &global, nullptr, 0, nullptr, nullptr));
-  if (l.out.bytes != 0) {
-    check("clEnqueueReadBuffer",
-          cl.EnqueueReadBuffer(ds.queue(), out.mem, CL_TRUE, 0, l.out.bytes, l.out.data, 0, nullptr, nullptr));
+  if (l.group != 0 && l.group > loaded.most) {
+    throw Error(Status::unsupported, "backend opencl: device " + std::to_string(ds.device().info.index) + " (" +
+                                         ds.device().info.name + ") runs kernel " + std::to_string(l.kernel) +
+                                         " of program " + l.program + " in work-groups of at most " +
+                                         std::to_string(loaded.most) + " work-items; it needs " +
+                                         std::to_string(l.group));
+  }
+  const std::size_t group = l.group != 0 ? l.group : loaded.group;
+  const std::size_t round = group != 0 ? group : 64;
+  const std::size_t global = static_cast<std::size_t>((l.items + round - 1) / round * round);
+  check("clEnqueueNDRangeKernel", cl.EnqueueNDRangeKernel(ds.queue(), k, 1, nullptr, &global,
+                                                          group != 0 ? &group : nullptr, 0, nullptr, nullptr));
+  if (!into_buffer && l.out.bytes != 0) {
+    check("clEnqueueReadBuffer", cl.EnqueueReadBuffer(ds.queue(), out.mem, CL_TRUE, 0, l.out.bytes,
+                                                      static_cast<unsigned char*>(l.out.data) + l.out.at, 0,
+                                                      nullptr, nullptr));
   }
   if (l.io.bytes != 0) {
-    check("clEnqueueReadBuffer",
-          cl.EnqueueReadBuffer(ds.queue(), io.mem, CL_TRUE, 0, l.io.bytes, l.io.data, 0, nullptr, nullptr));
+    check("clEnqueueReadBuffer", cl.EnqueueReadBuffer(ds.queue(), io.mem, CL_TRUE, 0, l.io.bytes,
+                                                      static_cast<unsigned char*>(l.io.data) + l.io.at, 0, nullptr,
+                                                      nullptr));
   }
-  if (l.out.bytes == 0 && l.io.bytes == 0) check("clFinish", cl.Finish(ds.queue()));
+  // Host output without any read (no output bytes): wait all the same, as every host call does.
+  if (!into_buffer && l.out.bytes == 0 && l.io.bytes == 0) check("clFinish", cl.Finish(ds.queue()));
+  // Released here, the temporary buffers live on until the commands that use them complete (OpenCL
+  // 1.2, clReleaseMemObject).
+}
+
+_cl_context* context_of(int device) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return use(r, device).context();
+}
+
+_cl_command_queue* queue_of(int device) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return use(r, device).queue();
+}
+
+void check_output_buffer(int device, _cl_mem* buffer, std::uint64_t first_byte, std::uint64_t bytes,
+                         const char* what) {
+  if (buffer == nullptr) throw Error(Status::invalid_argument, std::string(what) + ": null OpenCL buffer");
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  DeviceState& ds = use(r, device);
+  const Api& cl = need_api();
+  cl_context owner = nullptr;
+  std::size_t size = 0;
+  const cl_int e1 = cl.GetMemObjectInfo(buffer, CL_MEM_CONTEXT, sizeof owner, &owner, nullptr);
+  const cl_int e2 = cl.GetMemObjectInfo(buffer, CL_MEM_SIZE, sizeof size, &size, nullptr);
+  if (e1 != CL_SUCCESS || e2 != CL_SUCCESS) {
+    throw Error(Status::invalid_argument, std::string(what) + ": not a valid OpenCL memory object (clGetMemObjectInfo: " +
+                                              std::to_string(e1 != CL_SUCCESS ? e1 : e2) + ")");
+  }
+  if (owner != ds.context()) {
+    throw Error(Status::invalid_argument,
+                std::string(what) + ": the buffer belongs to another OpenCL context; make it in the generator's "
+                                    "(Generator::opencl_context(), device " +
+                    std::to_string(device) + ")");
+  }
+  if (first_byte > size || bytes > size - first_byte) {
+    throw Error(Status::invalid_argument, std::string(what) + ": the buffer holds " + std::to_string(size) +
+                                              " bytes; the call writes bytes [" + std::to_string(first_byte) + ", " +
+                                              std::to_string(first_byte) + " + " + std::to_string(bytes) + ")");
+  }
 }
 
 }  // namespace gpurng::detail::opencl

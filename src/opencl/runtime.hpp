@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "exec.hpp"
 #include "gpurng/gpurng.hpp"
 
 namespace gpurng::detail::opencl {
@@ -43,16 +44,21 @@ struct Input {
   const char* keep = nullptr;
 };
 
-// A buffer a kernel writes, read back into `data` (bytes bytes) before run() returns.
+// What a kernel writes: `bytes` bytes at byte `at` of the call's destination. Host memory: read
+// back to data + at before run() returns. With the context's OpenCL buffer (ExecContext::
+// opencl_buffer; Launch::out only), written there in place, at the call's offset + at, and data is
+// not used (it is null).
 struct Output {
   void* data = nullptr;
   std::size_t bytes = 0;
+  std::size_t at = 0;
 };
 
 // One kernel launch: kernel `kernel` of program `program` (engine_list.hpp, program_transforms.hpp)
 // over `items` work-items, with the argument bytes (kernel_args.hpp), three inputs and two outputs
-// (kernel_entries.cl says which kind uses which). Blocking: the outputs are in host memory when it
-// returns.
+// (kernel_entries.cl says which kind uses which). Into host memory it blocks: the outputs are there
+// when it returns. Into the context's OpenCL buffer it returns once the kernel is enqueued, unless
+// io is read back (dcmt's windows), which waits.
 struct Launch {
   const char* program = nullptr;
   int kernel = 0;
@@ -61,7 +67,18 @@ struct Launch {
   Output out;
   Output io;
   std::uint64_t items = 0;
+  // Work-items per work-group: what the body needs (the generic body's tile), or 0 for the device's
+  // default (128 on a GPU, the platform's choice elsewhere).
+  std::size_t group = 0;
 };
-void run(int device, const Launch& launch);
+void run(const ExecContext& ctx, const Launch& launch);
+
+// The library's context and queue on a device (made on first use, kept for the process).
+_cl_context* context_of(int device);
+_cl_command_queue* queue_of(int device);
+
+// Error(invalid_argument) unless `buffer` is a buffer of the device's context holding bytes
+// [first_byte, first_byte + bytes); `what` names the argument in the message.
+void check_output_buffer(int device, _cl_mem* buffer, std::uint64_t first_byte, std::uint64_t bytes, const char* what);
 
 }  // namespace gpurng::detail::opencl

@@ -57,9 +57,9 @@ void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr
       l.args = args.bytes;
       l.in[0] = Input{jumps.data(), jumps.size() * sizeof(typename E::jump_type), nullptr};
       l.in[1] = table_input<E>();
-      l.out = Output{out + done, static_cast<std::size_t>(count * sizeof(V))};
+      l.out = Output{out, static_cast<std::size_t>(count * sizeof(V)), static_cast<std::size_t>(done * sizeof(V))};
       l.items = items;
-      run(ctx.opencl_device, l);
+      run(ctx, l);
       done += count;
     }
   } else {
