@@ -7,9 +7,14 @@
 #      one naming NVIDIA's library, through OCL_ICD_VENDORS;
 #   2. clinfo -l;
 #   3. test_opencl on every OpenCL device (GPURNG_OPENCL_DEVICE=i): OpenCL == CPU bit for bit;
-#   4. a small timing: bits and uniform float, 2^28 values of philox4x32-10 and mrg32k3a, through the
+#   4. test_opencl_buffers (generation into OpenCL buffers) on every OpenCL device, where it was built;
+#   5. bench_opencl on the NVIDIA device (the kernels in device memory beside the CUDA backend's),
+#      where it was built;
+#   6. a small timing: bits and uniform float, 2^28 values of philox4x32-10 and mrg32k3a, through the
 #      CLI to /dev/null (end to end: host output in the CLI's chunks) on the NVIDIA OpenCL device and
 #      on the CUDA backend, best of 3 runs each.
+# NVIDIA's OpenCL compiles each program's PTX at its first use in a process (about 10 s a program on
+# an H100; the driver caches it), so the first test on that device takes minutes.
 # Prints everything to stdout; exits non-zero if a test fails.
 set -uo pipefail
 
@@ -54,7 +59,21 @@ for line in "${devices[@]}"; do
   fi
 done
 
+TEST_BUFFERS=$BUILD_DIR/tests/test_opencl_buffers
+BENCH=$BUILD_DIR/bench/bench_opencl
+if [ -x "$TEST_BUFFERS" ]; then
+  for line in "${devices[@]}"; do
+    i=$(echo "$line" | sed -E 's/^  ([0-9]+):.*/\1/')
+    echo "== test_opencl_buffers on OpenCL device $i"
+    GPURNG_OPENCL_DEVICE=$i "$TEST_BUFFERS" --gtest_brief=1 || { echo "== test_opencl_buffers FAILED on device $i"; status=1; }
+  done
+fi
+
 nv=$(printf '%s\n' "${devices[@]}" | grep -i nvidia | head -1 | sed -E 's/^  ([0-9]+):.*/\1/')
+if [ -n "$nv" ] && [ -x "$BENCH" ]; then
+  echo "== bench_opencl on OpenCL device $nv (device memory, beside the CUDA backend)"
+  GPURNG_OPENCL_DEVICE=$nv "$BENCH" --sizes 2^24,2^28 --runs 5 || status=1
+fi
 best_of_3() {  # prints the best wall time in seconds of three runs of "$@"
   local best=""
   for _ in 1 2 3; do
