@@ -166,6 +166,39 @@ std::string engine_test_name(const ::testing::TestParamInfo<Engine>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Served, OpenclBufferEqualsCpu, ::testing::ValuesIn(kServed), engine_test_name);
 
+// The counter engines' direct fill (bits and uniforms, groups of 4 values from their blocks' indices)
+// where it applies (element offset a multiple of 16 bytes, position a multiple of the block) and
+// where it does not, with a ragged end the row path finishes: always the CPU's values.
+TEST(OpenclBuffer, CounterEnginesDirectFillAndItsEdges) {
+  REQUIRE_OPENCL();
+  for (Engine e : {Engine::philox4x32_10, Engine::threefry2x32_20, Engine::philox4x64_10, Engine::threefry4x64_20,
+                   Engine::philox4x32_10_curand}) {
+    const bool wide = gpurng::engine_info(e).bits_width == 64;
+    const std::vector<DistKind> kinds = {{"bits", Distribution::bits, wide ? ValueType::u64 : ValueType::u32, {}, 0},
+                                         {"uniform_f", Distribution::uniform, ValueType::f32, {}, 0},
+                                         {"uniform_d", Distribution::uniform, ValueType::f64, {}, 0}};
+    for (const DistKind& k : kinds) {
+      for (std::size_t at : {std::size_t{0}, std::size_t{4}, std::size_t{1}}) {
+        for (std::uint64_t offset : {std::uint64_t{0}, std::uint64_t{8}, std::uint64_t{3}}) {
+          SCOPED_TRACE(std::string(gpurng::engine_info(e).name) + " " + k.name + " element " + std::to_string(at) +
+                       " offset " + std::to_string(offset));
+          const std::size_t w = value_bytes(k.type), n = 4099;
+          Generator g(e, Backend::opencl);
+          g.seed(31);
+          g.offset(offset);
+          ClBuffer buf(g.opencl_context(), (at + n) * w);
+          generate_into(g, k, buf.get(), at, n);
+          ASSERT_EQ(clFinish(g.opencl_queue()), CL_SUCCESS);
+          const std::vector<unsigned char> all = read_all(g.opencl_queue(), buf.get(), (at + n) * w);
+          const std::vector<unsigned char> got(all.begin() + at * w, all.end());
+          const std::vector<unsigned char> want = on_cpu(e, k, 31, offset, n);
+          EXPECT_TRUE(got == want) << first_difference(got, want, w);
+        }
+      }
+    }
+  }
+}
+
 // The many-stream and Dynamic-Creator engines with several streams: one call into a buffer equals the
 // CPU's interleaved layout, and a second call continues from the windows the first kept.
 TEST(OpenclBuffer, ManyStreamsContinue) {

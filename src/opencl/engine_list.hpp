@@ -15,7 +15,11 @@
 // Not yet: the MTGP engines and Sobol' (their own kernels and device state).
 #pragma once
 
+#include <type_traits>
+
 #include "gpurng/core/dcmt_produce.hpp"
+#include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/engines/counter_engine.hpp"
 #include "gpurng/core/engines/curand_host.hpp"
 #include "gpurng/core/engines/kiss.hpp"
 #include "gpurng/core/engines/mrg32k3a.hpp"
@@ -129,5 +133,31 @@ template <class K>
 struct HasProgram<K, decltype((void)ProgramOf<K>::program)> {
   static constexpr bool value = true;
 };
+
+// The direct fill (launch.hpp, kernel_bodies.cpp): engine E's counter scheme where E's state is a
+// counter position whose blocks tile a group of kDirectGroup values, and Tr is the bits or a uniform
+// in a type the CUDA backend's direct fill also takes (4-byte values; 8-byte ones of 64-bit words);
+// else void.
+inline constexpr unsigned kDirectGroup = 4;
+template <class State>
+struct CounterSchemeOf {
+  using type = void;
+};
+template <class S>
+struct CounterSchemeOf<core::CounterPosition<S>> {
+  using type = std::conditional_t<kDirectGroup % S::kWords == 0, S, void>;
+};
+template <class Tr>
+struct DirectTransform : std::false_type {};
+template <class E>
+struct DirectTransform<core::dist::Bits<E>> : std::true_type {};
+template <class E, class T>
+struct DirectTransform<core::dist::Uniform<E, T>> : std::true_type {};
+template <class E, class Tr>
+struct DirectFill
+    : std::bool_constant<!std::is_same<typename CounterSchemeOf<typename E::state_type>::type, void>::value &&
+                         DirectTransform<Tr>::value &&
+                         (sizeof(typename Tr::value_type) == 4 ||
+                          (sizeof(typename Tr::value_type) == 8 && sizeof(typename E::bits_type) == 8))> {};
 
 }  // namespace gpurng::detail::opencl

@@ -17,10 +17,12 @@ inline constexpr unsigned kScalars = kStateOffset / 8;
 // The scalars of each kind (index into the u64 array at offset 0); every kind has its number of
 // work-items at kItemsScalar (the global size is rounded up, so bodies return for items past it).
 //   generic: 0 first position, 1 count, 2 rows per work-item     state: the engine state
+//            4: 1 for the direct fill (then 2 is unused and the work-items stride over the groups)
 //   stream:  0 seed                                               state: StreamCall (engine_list.hpp)
 //   dcmt:    (none)                                               state: core::dcmt::Call, pointers null
 //   mt:      0 first position, 1 count, 2 values per work-item    state: NoState
 inline constexpr unsigned kItemsScalar = 3;
+inline constexpr unsigned kDirectScalar = 4;
 // Every kind: the byte offset of the output within the output buffer, which the kernel entry adds
 // (kernel_entries.cl); 0 for the launch's own buffer, the place in the caller's OpenCL buffer else.
 inline constexpr unsigned kOutByteOffsetScalar = 7;

@@ -71,6 +71,47 @@ struct TileShape {
                 "a row is whole 16-byte vectors and the group's rows fit the tile");
 };
 
+// The direct fill of the counter engines (DirectFill, engine_list.hpp; launch.hpp decides): group g of
+// kDirectGroup values, positions first + kDirectGroup g .. (first a multiple of the engine's block
+// length, n a multiple of kDirectGroup, out 16-byte aligned), made from its blocks' indices and
+// stored in 16-byte vectors; work-items take groups item, item + items, ... (a warp's stores
+// contiguous). No skip, no tile, no barrier: what the CUDA backend's direct fill does.
+template <class E, class Tr>
+GPURNG_FORCEINLINE void direct_body(GPURNG_GLOBAL void* out_bytes, Bytes args, std::uint64_t item) {
+  if constexpr (DirectFill<E, Tr>::value) {
+    using S = typename CounterSchemeOf<typename E::state_type>::type;
+    using V = typename Tr::value_type;
+    constexpr unsigned G = kDirectGroup;
+    const std::uint64_t first = scalar(args, 0), n = scalar(args, 1), items = scalar(args, kItemsScalar);
+    const typename E::state_type base = read_at<typename E::state_type>(args, kStateOffset);
+    const Tr tr = read_at<Tr>(args, kTransformOffset);
+    GPURNG_GLOBAL V* const out = static_cast<GPURNG_GLOBAL V*>(out_bytes);
+    const std::uint64_t groups = n / G;
+    for (std::uint64_t g = item; g < groups; g += items) {
+      typename E::raw_type raw[G];
+      const std::uint64_t b0 = (base.pos + first + G * g) / S::kWords;
+#pragma unroll
+      for (unsigned b = 0; b < G / S::kWords; ++b) {
+        const typename S::Block blk = S::block(base.stream, b0 + b);
+#pragma unroll
+        for (unsigned i = 0; i < S::kWords; ++i) raw[b * S::kWords + i] = blk.v[i];
+      }
+      V vals[G];
+#pragma unroll
+      for (unsigned i = 0; i < G; ++i) tr(raw + i, vals + i);
+      GlobalWords4* const dst = reinterpret_cast<GlobalWords4*>(out + G * g);
+#pragma unroll
+      for (unsigned k = 0; k < G * sizeof(V) / sizeof(Words4); ++k) {
+        Words4 w;
+        __builtin_memcpy(&w, reinterpret_cast<const unsigned char*>(vals) + sizeof(Words4) * k, sizeof w);
+        dst[k] = w;
+      }
+    }
+  } else {
+    (void)out_bytes, (void)args, (void)item;
+  }
+}
+
 // generic: rows [item * rows_per_item, ...) of positions [first, first + n), from the base state.
 // A contiguous run of rows per work-item needs one skip per item (the CPU loop's), but puts its rows
 // far apart in memory; written by each item alone they cost a memory transaction per 16 bytes (an
@@ -261,6 +302,12 @@ GPURNG_FORCEINLINE void body(GPURNG_GLOBAL void* out, Bytes args, GPURNG_GLOBAL 
                 "kernel_args.hpp: the state and the transform fit their places");
   constexpr Kind kind = ProgramOf<K>::kind;
   if constexpr (kind == Kind::generic) {
+    if constexpr (DirectFill<typename ProgramOf<K>::E, Tr>::value) {
+      if (scalar(args, kDirectScalar) != 0) {  // the whole launch takes one of the two
+        direct_body<typename ProgramOf<K>::E, Tr>(out, args, item);
+        return;
+      }
+    }
     generic_body<K, Tr>(out, args, in0, item, tile, local_item);
   } else if constexpr (kind == Kind::stream) {
     stream_body<K, Tr>(out, args, in0, in1, item);
