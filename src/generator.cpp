@@ -415,22 +415,25 @@ void Generator::generate(Distribution d, ValueType t, const double* params, std:
   impl().generate_opencl(detail::dists::make_request(d, t, params, nparams), out, n);
 }
 
-_cl_context* Generator::opencl_context() const {
-  const detail::GeneratorImpl& g = impl();
+namespace {
+
+// The OpenCL device of an opencl generator; Error(unsupported) naming `what` on other backends.
+int opencl_device_of(const detail::GeneratorImpl& g, const char* what) {
   if (g.ctx_.backend != Backend::opencl) {
-    throw Error(Status::unsupported, std::string("opencl_context: the generator's backend is ") +
-                                         backend_name(g.ctx_.backend) + ", not opencl");
+    throw Error(Status::unsupported,
+                std::string(what) + ": the generator's backend is " + backend_name(g.ctx_.backend) + ", not opencl");
   }
-  return detail::opencl::context_of(g.ctx_.opencl_device);
+  return g.ctx_.opencl_device;
+}
+
+}  // namespace
+
+_cl_context* Generator::opencl_context() const {
+  return detail::opencl::context_of(opencl_device_of(impl(), "opencl_context"));
 }
 
 _cl_command_queue* Generator::opencl_queue() const {
-  const detail::GeneratorImpl& g = impl();
-  if (g.ctx_.backend != Backend::opencl) {
-    throw Error(Status::unsupported, std::string("opencl_queue: the generator's backend is ") +
-                                         backend_name(g.ctx_.backend) + ", not opencl");
-  }
-  return detail::opencl::queue_of(g.ctx_.opencl_device);
+  return detail::opencl::queue_of(opencl_device_of(impl(), "opencl_queue"));
 }
 
 void Generator::generate_integers(std::int32_t* out, std::size_t n, std::int32_t lo, std::int32_t hi) {

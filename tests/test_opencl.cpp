@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dist_kinds.hpp"
+#include "opencl_test_support.hpp"
 #include "gpurng/gpurng.h"
 #include "gpurng/gpurng.hpp"
 
@@ -26,17 +27,10 @@ using gpurng::Status;
 using gpurng::ValueType;
 using gpurng::test::DistKind;
 using gpurng::test::value_bytes;
+using gpurng::test::engine_test_name;
+using gpurng::test::first_difference;
 
 namespace {
-
-// The engines the backend serves (src/opencl/engines.cpp); a change there must change this list.
-const Engine kServed[] = {Engine::mrg32k3a,        Engine::philox4x32_10,   Engine::philox4x64_10,
-                          Engine::threefry4x64_20, Engine::threefry2x32_20, Engine::pcg64,
-                          Engine::pcg64dxsm,       Engine::kiss99,          Engine::philox4x32_10_curand,
-                          Engine::xorwow,          Engine::mwc,             Engine::xorshift256,
-                          Engine::kiss,            Engine::xorwow_curand,   Engine::mrg32k3a_curand,
-                          Engine::mt19937,         Engine::mt19937_64,      Engine::dcmt521,
-                          Engine::dcmt2203};
 
 // Served engines with streams of their own (select_stream(s) with s > 0).
 bool has_streams(Engine e) {
@@ -53,24 +47,6 @@ bool has_streams(Engine e) {
 
 // Served engines of many streams in the interleaved layout (Generator::streams).
 const Engine kManyStreams[] = {Engine::mwc, Engine::xorshift256, Engine::kiss, Engine::dcmt521, Engine::dcmt2203};
-
-bool opencl_usable(std::string* why) {
-  if (!gpurng::built_with_opencl()) {
-    *why = "this gpurng was built without the OpenCL kernels";
-    return false;
-  }
-  if (gpurng::opencl_devices().empty()) {
-    *why = "no OpenCL platform with a device (install pocl-opencl-icd)";
-    return false;
-  }
-  return true;
-}
-
-#define REQUIRE_OPENCL()                                     \
-  do {                                                       \
-    std::string why;                                         \
-    if (!opencl_usable(&why)) GTEST_SKIP() << why;           \
-  } while (0)
 
 // Every kind of the list, plus bits (the engine's width) and both uniforms.
 std::vector<DistKind> kinds_for(Engine e) {
@@ -101,13 +77,6 @@ std::vector<unsigned char> generate(Backend b, Engine e, const DistKind& k, std:
   EXPECT_EQ(out.back(), 0xA5) << "wrote past the end";
   out.pop_back();
   return out;
-}
-
-std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t width) {
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] != b[i]) return "first difference at value " + std::to_string(i / width);
-  }
-  return "equal";
 }
 
 class OpenclEqualsCpu : public ::testing::TestWithParam<Engine> {};
@@ -177,15 +146,7 @@ TEST_P(OpenclEqualsCpu, DirichletBitForBit) {
   }
 }
 
-std::string engine_test_name(const ::testing::TestParamInfo<Engine>& info) {
-  std::string s = gpurng::engine_info(info.param).name;
-  for (char& c : s) {
-    if (c == '-') c = '_';
-  }
-  return s;
-}
-
-INSTANTIATE_TEST_SUITE_P(Served, OpenclEqualsCpu, ::testing::ValuesIn(kServed), engine_test_name);
+INSTANTIATE_TEST_SUITE_P(Served, OpenclEqualsCpu, ::testing::ValuesIn(gpurng::test::opencl_served()), engine_test_name);
 
 // The many-stream engines at stream counts that give each stream several values (the chunk jumps, a
 // Box-Muller pair inside a stream), from another first stream, far offsets, and calls that continue

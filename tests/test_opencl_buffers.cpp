@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dist_kinds.hpp"
+#include "opencl_test_support.hpp"
 #include "gpurng/gpurng.h"
 #include "gpurng/gpurng.hpp"
 
@@ -27,36 +28,10 @@ using gpurng::Status;
 using gpurng::ValueType;
 using gpurng::test::DistKind;
 using gpurng::test::value_bytes;
+using gpurng::test::engine_test_name;
+using gpurng::test::first_difference;
 
 namespace {
-
-// The engines the backend serves (src/opencl/engines.cpp), one or more of each kind of body:
-// generic fill, many-stream, Dynamic-Creator items, MT19937 segments.
-const Engine kServed[] = {Engine::mrg32k3a,        Engine::philox4x32_10,   Engine::philox4x64_10,
-                          Engine::threefry4x64_20, Engine::threefry2x32_20, Engine::pcg64,
-                          Engine::pcg64dxsm,       Engine::kiss99,          Engine::philox4x32_10_curand,
-                          Engine::xorwow,          Engine::mwc,             Engine::xorshift256,
-                          Engine::kiss,            Engine::xorwow_curand,   Engine::mrg32k3a_curand,
-                          Engine::mt19937,         Engine::mt19937_64,      Engine::dcmt521,
-                          Engine::dcmt2203};
-
-bool opencl_usable(std::string* why) {
-  if (!gpurng::built_with_opencl()) {
-    *why = "this gpurng was built without the OpenCL kernels";
-    return false;
-  }
-  if (gpurng::opencl_devices().empty()) {
-    *why = "no OpenCL platform with a device (install pocl-opencl-icd)";
-    return false;
-  }
-  return true;
-}
-
-#define REQUIRE_OPENCL()                           \
-  do {                                             \
-    std::string why;                               \
-    if (!opencl_usable(&why)) GTEST_SKIP() << why; \
-  } while (0)
 
 // An OpenCL buffer of the generator's context, released at the end of the scope.
 class ClBuffer {
@@ -98,14 +73,6 @@ std::vector<unsigned char> on_cpu(Engine e, const DistKind& k, std::uint64_t see
 
 void generate_into(Generator& g, const DistKind& k, cl_mem buffer, std::size_t at, std::size_t n) {
   g.generate(k.dist, k.type, k.params.data(), k.params.size(), OpenclBuffer{buffer, at}, n);
-}
-
-std::string first_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b, std::size_t width) {
-  if (a.size() != b.size()) return "sizes differ";
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] != b[i]) return "first difference at value " + std::to_string(i / width);
-  }
-  return "equal";
 }
 
 std::vector<DistKind> kinds_for(Engine e) {
@@ -156,15 +123,7 @@ TEST_P(OpenclBufferEqualsCpu, TwoCallsAtOffsetsBitForBitGuardsKept) {
   }
 }
 
-std::string engine_test_name(const ::testing::TestParamInfo<Engine>& info) {
-  std::string s = gpurng::engine_info(info.param).name;
-  for (char& c : s) {
-    if (c == '-') c = '_';
-  }
-  return s;
-}
-
-INSTANTIATE_TEST_SUITE_P(Served, OpenclBufferEqualsCpu, ::testing::ValuesIn(kServed), engine_test_name);
+INSTANTIATE_TEST_SUITE_P(Served, OpenclBufferEqualsCpu, ::testing::ValuesIn(gpurng::test::opencl_served()), engine_test_name);
 
 // The counter engines' direct fill (bits and uniforms, groups of 4 values from their blocks' indices)
 // where it applies (element offset a multiple of 16 bytes, position a multiple of the block) and
