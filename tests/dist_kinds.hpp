@@ -58,6 +58,7 @@ inline std::vector<DistKind> dist_kinds() {
       {"poisson_small", D::poisson, V::u32, {4.5}, 4.5},
       {"poisson_large", D::poisson, V::u32, {1e4}, 1e4},        // anchored, stride 30
       {"poisson_walk", D::poisson, V::u32, {3e4}, 3e4},         // anchored, stride 51
+      {"poisson_widest", D::poisson, V::u32, {65535}, 65535},   // anchored, stride 75: the largest staged table
       {"poisson_ptrs", D::poisson, V::u32, {1e6}, 1e6},         // PTRS
       {"binomial_small", D::binomial, V::u32, {100, 0.03}, 3.0},
       {"binomial_anchored", D::binomial, V::u32, {1000, 0.7}, 700.0},

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "dist_b_support.hpp"
@@ -23,6 +24,7 @@
 #include "gpurng/core/dist/poisson.hpp"
 #include "gpurng/core/dist/student_t.hpp"
 #include "gpurng/core/dist/truncated_normal.hpp"
+#include "gpurng/core/engines/mrg32k3a.hpp"
 #include "gpurng/core/produce.hpp"
 
 namespace core = gpurng::core;
@@ -235,6 +237,68 @@ std::vector<std::uint32_t> mode_path(const Transform& tr, typename Engine::state
   return out;
 }
 
+// A kernel of the transform's own row mode stages the same bytes through stage_in_mode (core::stage_words)
+// as stage() does for every mode.
+template <class Transform>
+void expect_mode_staging_is_stage(const Transform& tr, const std::string& what) {
+  const std::size_t bytes = tr.staged_bytes() + 8;
+  std::vector<unsigned char> all(bytes, 0xa5), mine(bytes, 0xa5);
+  for (int phase = 0; phase < Transform::kStagePhases; ++phase) {
+    for (int thread = 0; thread < 128; ++thread) {
+      tr.stage(reinterpret_cast<double*>(all.data()), phase, thread, 128);
+      auto* w = reinterpret_cast<double*>(mine.data());
+      switch (tr.row_mode()) {
+        case dist::kModeTable: core::stage_words<dist::kModeTable>(tr, w, phase, thread, 128); break;
+        case dist::kModeAnchored: core::stage_words<dist::kModeAnchored>(tr, w, phase, thread, 128); break;
+        default: core::stage_words<dist::kModeOther>(tr, w, phase, thread, 128);
+      }
+    }
+  }
+  EXPECT_EQ(all, mine) << what;
+}
+
+// The staged anchored middle (what the GPU kernels search) is the walk's next to every sum: for an
+// engine of 32-bit words (dist::kWordKeyed) each threshold is word_threshold's, and the search equals
+// the walk at each threshold, the words beside it, both ends of the words and 4096 random words; for
+// other engines the guided search over the doubles equals it at each sum and the doubles beside it.
+template <class Engine, class Transform>
+void expect_staged_middle_is_walk(const Transform& tr, const double* words, const std::string& what) {
+  const int n = tr.staged_sums();
+  const dist::AnchorScalars& s = tr.params.anchor;
+  const auto law = tr.law();
+  if constexpr (dist::kWordKeyed<Engine>) {
+    // The sums themselves (phase 0 alone: phase 2 writes the guide over them).
+    std::vector<double> sums(tr.staged_bytes() / 8 + 1);
+    for (int thread = 0; thread < 128; ++thread) tr.stage(sums.data(), 0, thread, 128);
+    const std::uint32_t* thresholds = dist::anchored_thresholds(words, n);
+    std::vector<std::int64_t> xs = {0, 0xffffffffLL};
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 4096; ++i) xs.push_back(static_cast<std::int64_t>(rng() >> 32));
+    for (int i = 0; i < n; ++i) {
+      const std::int64_t t = dist::word_threshold<Engine>(sums[i]);
+      ASSERT_EQ(thresholds[i], t < 0 ? 0u : static_cast<std::uint32_t>(t)) << what << ", sum " << i;
+      xs.insert(xs.end(), {t - 1, t, t + 1});
+    }
+    for (std::int64_t x : xs) {
+      if (x < 0 || x > 0xffffffffLL) continue;
+      const auto w = static_cast<std::uint32_t>(x);
+      ASSERT_EQ(dist::anchored_keyed(s, words, n, w), dist::anchored_middle(law, s, tr.anchors.data(), Engine::uniform_double(w)))
+          << what << ", word " << x;
+    }
+  } else {
+    const auto* guide = reinterpret_cast<const std::uint32_t*>(words + n);
+    for (int i = 0; i < n; ++i) {
+      const double d = words[i];
+      for (double u : {d, std::nextafter(d, 0.0), std::nextafter(d, 2.0)}) {
+        if (!(u > 0.0 && u <= 1.0)) continue;
+        ASSERT_EQ(dist::anchored_guided(s, words, n, guide, dist::anchored_guide_log2(n), u),
+                  dist::anchored_middle(law, s, tr.anchors.data(), u))
+            << what << ", u " << u;
+      }
+    }
+  }
+}
+
 // The anchored rows with values in their tails: the row path, the pair path and the GPU's mode path
 // (tails made after the row from its start state) agree over 2^20 values; `min_side(value)` is the
 // variate the anchors invert. Returns how many values were in the tails.
@@ -317,6 +381,18 @@ TEST(InversionTable, RowPairAndValuePathsAgree) {
     EXPECT_EQ(row_path<Tr64>(tr64, st64, 1 << 18), mode_path<Tr64>(tr64, st64, 1 << 18)) << "poisson(100) on philox4x64-10";
     EXPECT_EQ(row_path<Tr64>(tr64, st64, 1 << 18), staged_pair_path<Tr64>(tr64, st64, 1 << 18, staged_words(tr64).data()))
         << "poisson(100) on philox4x64-10, staged pairs";
+    // An engine of 32-bit words with another conversion (x times 1/(m1 + 1), rounded): the staged
+    // thresholds give the CPU's values in the fill kernel's rows and in the pair kernels.
+    using Mrg = core::mrg32k3a::Engine;
+    const auto st_mrg = core::mrg32k3a::state_from_seed(77);
+    for (double lambda : {10.0, 100.0, 3e4}) {
+      const dist::Poisson<Mrg> tr_mrg{dist::poisson_setup(lambda)};
+      const std::string what = "poisson(" + std::to_string(lambda) + ") on mrg32k3a";
+      const auto rows = row_path<Mrg>(tr_mrg, st_mrg, 1 << 17);
+      EXPECT_EQ(rows, mode_path<Mrg>(tr_mrg, st_mrg, 1 << 17)) << what;
+      EXPECT_EQ(rows, staged_pair_path<Mrg>(tr_mrg, st_mrg, 1 << 17, staged_words(tr_mrg).data())) << what << ", staged pairs";
+      expect_staged_middle_is_walk<Mrg>(tr_mrg, staged_words(tr_mrg).data(), what);
+    }
   }
   struct B {
     std::uint32_t n;
@@ -404,7 +480,9 @@ TEST(InversionTable, PoissonStagedGuideIsTheWalk) {
     } else {
       ASSERT_EQ(anchored, lambda >= 10.0) << lambda;
       ASSERT_EQ(n, anchored ? 31 * static_cast<int>(tr.params.anchor.stride) + 1 : 64);
-      ASSERT_EQ(tr.staged_bytes(), anchored ? 8u * n + (4u << dist::anchored_guide_log2(n)) : 8u * n);
+      ASSERT_EQ(tr.staged_bytes(), anchored ? std::max(8u * n, 4u << dist::anchored_guide_log2(n)) + 4u * n + 4u : 8u * n)
+          << "the sums or the thresholds' guide, then the thresholds and `from` (philox4x32-10: 32-bit words)";
+      ASSERT_LE(tr.staged_bytes(), 28000u) << "beside the fill kernel's row tiles within 48 KB";
     }
     for (int threads : {32, 128}) {
       std::vector<unsigned char> bytes(tr.staged_bytes() + 8, 0xff);
@@ -415,8 +493,13 @@ TEST(InversionTable, PoissonStagedGuideIsTheWalk) {
       if (n == 0) {
         for (unsigned char b : bytes) ASSERT_EQ(b, 0xff) << "PTRS stages nothing";
       }
-      for (int i = 0; i < n; ++i) ASSERT_GE(words[i], 0.0) << "a sum left unstaged, lambda " << lambda;
-      if (anchored) ASSERT_EQ(words[0], tr.anchors.entry(0));
+      if (!anchored) {
+        for (int i = 0; i < n; ++i) ASSERT_GE(words[i], 0.0) << "a sum left unstaged, lambda " << lambda;
+      } else {  // the thresholds (the guide has replaced the sums): the first anchor's, and `from`
+        const std::uint32_t* thresholds = dist::anchored_thresholds(words, n);
+        ASSERT_EQ(thresholds[0], static_cast<std::uint32_t>(dist::word_threshold<Tr>(tr.anchors.entry(0))));
+        ASSERT_EQ(thresholds[n], 0u) << "no sum below philox4x32-10's smallest uniform";
+      }
       if (!anchored && n > 0) ASSERT_EQ(words[n - 1], tr.table.entry(63));
       dense += anchored && threads == 128;
       constexpr std::size_t kN = std::size_t{1} << 16;
@@ -437,16 +520,19 @@ TEST(InversionTable, PoissonStagedGuideIsTheWalk) {
       ASSERT_EQ(moded, own) << "lambda " << lambda << ", " << threads << " threads";
       ASSERT_EQ(staged_pair_path<Tr>(tr, st, kN, words), own) << "lambda " << lambda << ", " << threads << " threads";
       ASSERT_EQ(tr.row_mode(), n == 0 ? dist::kModeOther : anchored ? dist::kModeAnchored : dist::kModeTable);
-      if (!anchored) continue;
-      // Every sum of the dense table and its neighbours: the guided search equals the walk.
-      const auto* guide = reinterpret_cast<const std::uint32_t*>(words + n);
-      for (int i = 0; i < n; ++i) {
-        const double d = words[i];
-        for (double u : {d, std::nextafter(d, 0.0), std::nextafter(d, 2.0)}) {
-          ASSERT_EQ(dist::anchored_guided(tr.params.anchor, words, n, guide, dist::anchored_guide_log2(n), u),
-                    dist::anchored_middle(tr.law(), tr.params.anchor, tr.anchors.data(), u))
-              << "lambda " << lambda << ", u " << u;
-        }
+      if (!anchored) {
+        expect_mode_staging_is_stage(tr, "poisson(" + std::to_string(lambda) + ")");
+        continue;
+      }
+      expect_staged_middle_is_walk<Tr>(tr, words, "poisson(" + std::to_string(lambda) + "), " + std::to_string(threads) + " threads");
+      expect_mode_staging_is_stage(tr, "poisson(" + std::to_string(lambda) + ")");
+      if (threads == 128) {
+        // The doubles' guided search (the engines of 64-bit words) over the same law.
+        using Tr64 = core::philox::Traits4x64_10;
+        const dist::Poisson<Tr64> tr64{dist::poisson_setup(lambda)};
+        ASSERT_EQ(tr64.staged_bytes(), 8u * n + (4u << dist::anchored_guide_log2(n)));
+        const std::vector<double> words64 = staged_words(tr64);
+        expect_staged_middle_is_walk<Tr64>(tr64, words64.data(), "poisson(" + std::to_string(lambda) + ") on philox4x64-10");
       }
     }
   }
@@ -471,7 +557,7 @@ TEST(InversionTable, BinomialStagedWordsAreTheCpusValues) {
     ASSERT_EQ(tr.row_mode(), bp.mode) << "n " << bp.n << ", p " << bp.p;
     const int n = tr.staged_sums();
     ASSERT_LT(n, dist::kGuideMaxSums) << "the guide's 16-bit halves hold every sum's index";
-    ASSERT_EQ(tr.staged_bytes(), bp.mode == kA   ? 8u * n + (4u << dist::anchored_guide_log2(n))
+    ASSERT_EQ(tr.staged_bytes(), bp.mode == kA   ? std::max(8u * n, 4u << dist::anchored_guide_log2(n)) + 4u * n + 4u
                                  : bp.mode == kT ? dist::InversionTable::kStagedBytes
                                                  : 0u);
     std::vector<unsigned char> bytes(tr.staged_bytes() + 8, 0xff);
@@ -482,7 +568,9 @@ TEST(InversionTable, BinomialStagedWordsAreTheCpusValues) {
     if (bp.mode == kO) {
       for (unsigned char b : bytes) ASSERT_EQ(b, 0xff) << "BTRS stages nothing";
     }
-    for (int i = 0; i < n; ++i) ASSERT_GE(words[i], 0.0) << "a sum left unstaged, n " << bp.n << ", p " << bp.p;
+    if (bp.mode == kT) {
+      for (int i = 0; i < n; ++i) ASSERT_GE(words[i], 0.0) << "a sum left unstaged, n " << bp.n << ", p " << bp.p;
+    }
     constexpr std::size_t kN = std::size_t{1} << 15;
     const auto st = Tr::start(core::philox::Scheme4x32<10>::stream(3, 9));
     std::vector<std::uint32_t> staged(kN), own(kN), moded(kN);
@@ -504,13 +592,16 @@ TEST(InversionTable, BinomialStagedWordsAreTheCpusValues) {
         if (!(u > 0.0 && u <= 1.0)) continue;
         if (bp.mode == kT) {
           ASSERT_EQ(dist::InversionTable::search(words, u), tr.table.search(u)) << "n " << bp.n << ", u " << u;
-        } else {
-          const auto* guide = reinterpret_cast<const std::uint32_t*>(words + n);
-          ASSERT_EQ(dist::anchored_guided(tr.params.anchor, words, n, guide, dist::anchored_guide_log2(n), u),
-                    dist::anchored_middle(tr.law(), tr.params.anchor, tr.anchors.data(), u))
-              << "n " << bp.n << ", p " << bp.p << ", u " << u;
         }
       }
+    }
+    expect_mode_staging_is_stage(tr, "binomial(" + std::to_string(bp.n) + ", " + std::to_string(bp.p) + ")");
+    if (bp.mode == kA) {
+      const std::string what = "binomial(" + std::to_string(bp.n) + ", " + std::to_string(bp.p) + ")";
+      expect_staged_middle_is_walk<Tr>(tr, words, what);
+      using Tr64 = core::philox::Traits4x64_10;
+      const dist::Binomial<Tr64> tr64{dist::binomial_setup(bp.n, bp.p)};
+      expect_staged_middle_is_walk<Tr64>(tr64, staged_words(tr64).data(), what + " on philox4x64-10");
     }
   }
 }

@@ -63,7 +63,7 @@ template <int V>
 __global__ void __launch_bounds__(128, 8) rows_kernel(E::state_type base, std::uint64_t rows, dist::Poisson<E> tr,
                                                       std::uint32_t* out) {
   extern __shared__ double staged[];
-  for (int phase = 0; phase < 2; ++phase) {
+  for (int phase = 0; phase < dist::Poisson<E>::kStagePhases; ++phase) {
     tr.stage(staged, phase, threadIdx.x, 128);
     __syncthreads();
   }
@@ -99,16 +99,15 @@ __global__ void __launch_bounds__(128, 8) rows_kernel(E::state_type base, std::u
     } else if (V == 4) {
       tr.row(raw, v, staged);
     } else if (V == 5) {  // the anchored rows alone: the guide (the library's mode kernel)
-      dist::staged_anchored_row<E>(tr.law(), tr.params.anchor, raw, v, staged, [](double k) { return std::uint32_t(k); });
+      dist::staged_anchored_row<E>(tr.law(), tr.params.anchor, raw, v, staged, [](double k) { return std::uint32_t(k); },
+                                  [](std::uint32_t k) { return k; }, st0);
     } else if (V == 7) {  // the anchored rows alone: the guide, the tails after the row from its start state
       const int n = tr.staged_sums();
-      const std::uint32_t* g = reinterpret_cast<const std::uint32_t*>(staged + n);
-      const int log2 = dist::anchored_guide_log2(n);
       const dist::AnchorScalars& a = tr.params.anchor;
       std::uint32_t tails = 0, upper = 0;
 #pragma unroll
       for (int i = 0; i < 32; ++i) {
-        const double k = dist::anchored_guided(a, staged, n, g, log2, dist::uniform_of<E, double>(raw[i]));
+        const double k = dist::staged_anchored_middle<E>(a, raw[i], staged, n);  // the staged search of its day
         tails |= static_cast<std::uint32_t>(k < 0.0) << i;
         upper |= static_cast<std::uint32_t>(k < -1.5) << i;
         v[i] = k < 0.0 ? 0u : static_cast<std::uint32_t>(k);

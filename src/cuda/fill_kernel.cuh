@@ -128,7 +128,7 @@ __global__ void __launch_bounds__(kFillBlockThreads, kFillMinBlocks<Tr>)
   double* const staged = kSelf ? reinterpret_cast<double*>(fill_dynamic_smem) : nullptr;
   if constexpr (kSelf) {
     for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
-      tr.stage(staged, phase, static_cast<int>(threadIdx.x), kFillBlockThreads);
+      core::stage_words<Mode>(tr, staged, phase, static_cast<int>(threadIdx.x), kFillBlockThreads);
       __syncthreads();
     }
   }

@@ -379,7 +379,7 @@ __global__ void __launch_bounds__(GenShape<P, typename Tr::value_type>::kThreads
   // the bytes).
   extern __shared__ __align__(16) unsigned char gen_dynamic_smem[];
   double* const staged = kStagesItself<Tr> ? reinterpret_cast<double*>(gen_dynamic_smem) : nullptr;
-  if constexpr (kStagesItself<Tr>) stage_in_block(tr_param, staged, Shape::kThreads);
+  if constexpr (kStagesItself<Tr>) stage_in_block<Mode>(tr_param, staged, Shape::kThreads);
   const std::uint64_t seg_begin = std::uint64_t{blockIdx.x} * a.per_block;
   const unsigned seg_len = static_cast<unsigned>(a.n - seg_begin < a.per_block ? a.n - seg_begin : a.per_block);
   W* const exp = blockIdx.x + 1 == gridDim.x ? a.next_window : nullptr;

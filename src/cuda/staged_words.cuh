@@ -27,10 +27,11 @@ std::size_t staged_bytes_of(const Tr& tr) {
 
 // Every thread of the block builds its share of the words, phase by phase, with a barrier after each
 // (so the words are whole when it returns). Call it from every thread, before any thread leaves.
-template <class Tr>
+// Mode: the kernel's row mode (core::stage_words), -1 for a kernel of every mode.
+template <int Mode = -1, class Tr>
 __device__ __forceinline__ void stage_in_block(const Tr& tr, double* words, int threads) {
   for (int phase = 0; phase < Tr::kStagePhases; ++phase) {
-    tr.stage(words, phase, static_cast<int>(threadIdx.x), threads);
+    core::stage_words<Mode>(tr, words, phase, static_cast<int>(threadIdx.x), threads);
     __syncthreads();
   }
 }

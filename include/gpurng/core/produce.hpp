@@ -65,6 +65,18 @@ struct row_modes<Tr, typename voider<decltype(Tr::kRowModes)>::type> {
 };
 }  // namespace produce_detail
 
+// A block's share of phase `phase` of the words a transform stages (kStagesItself), in a kernel of
+// row mode Mode (-1: a kernel for every mode): a transform with row modes stages its mode's words
+// alone there (tr.stage_in_mode<Mode>), so that the kernel holds no other mode's staging code.
+template <int Mode, class Tr>
+GPURNG_HD GPURNG_FORCEINLINE void stage_words(const Tr& tr, double* words, int phase, int thread, int threads) {
+  if constexpr (Mode >= 0 && produce_detail::row_modes<Tr>::value > 0) {
+    tr.template stage_in_mode<Mode>(words, phase, thread, threads);
+  } else {
+    tr.stage(words, phase, thread, threads);
+  }
+}
+
 // How far the producers unroll, on the device, their loop over a row's transform groups: fully for
 // the small transforms, and Tr::kRowUnroll times for those that declare it. The large samplers
 // (keyed draws: Poisson, binomial, gamma, ...) declare 1: fully unrolled, their bodies would be

@@ -32,6 +32,9 @@
 // sums) and search them instead, from a guide table (guided_search.hpp); the values are the same.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 #include "gpurng/core/bits.hpp"
 #include "gpurng/core/dist/guided_search.hpp"
 #include "gpurng/core/dist/ieee_ops.hpp"
@@ -39,6 +42,7 @@
 #include "gpurng/core/dist/keyed_row.hpp"
 #include "gpurng/core/dist/special_functions.hpp"
 #include "gpurng/core/dist/transforms.hpp"
+#include "gpurng/core/dist/word_thresholds.hpp"
 
 namespace gpurng::core::dist {
 
@@ -247,7 +251,7 @@ GPURNG_HD inline void anchored_dense_bracket(const Law& law, const AnchorScalars
 }
 
 // A block's share of the staged words (the transforms' stage(): phase 0 the dense sums, each of the
-// last 31 threads one bracket; phase 1 their guide).
+// last 31 threads one bracket; phase 1 their guide; nothing in any later phase).
 template <class Law>
 GPURNG_HD inline void anchored_stage(const Law& law, const AnchorScalars& s, const AnchorTable& t, int log2_buckets,
                                      double* words, int phase, int thread, int threads) {
@@ -257,6 +261,7 @@ GPURNG_HD inline void anchored_stage(const Law& law, const AnchorScalars& s, con
     guide_build(words, n, log2_buckets, reinterpret_cast<std::uint32_t*>(words + n), thread, threads);
     return;
   }
+  if (phase != 0) return;
   if (thread == 0) words[0] = t.entry(0);
   if (thread >= threads - kBrackets) anchored_dense_bracket(law, s, t.data(), thread - (threads - kBrackets) + 1, words);
 }
@@ -271,6 +276,88 @@ GPURNG_HD GPURNG_FORCEINLINE double anchored_guided(const AnchorScalars& s, cons
   const int i = guided_search(dense, guide, log2_buckets, u);
   if (i == 0) return s.a0 == 0.0 ? 0.0 : -1.0;
   return ieee::add(s.a0, static_cast<double>(i));
+}
+
+// The dense sums as thresholds of the engine's 32-bit words (word_thresholds.hpp), for an engine with
+// kWordKeyed. The staged words: phase 0 the n dense sums (doubles) at the start; phase 1 the
+// thresholds S_i after them, n uint32 words (an S of -1 stored as 0, never read), and `from`, the
+// count of S = -1 before the first real one (0 by thread 0 in phase 0; the thread that meets the last
+// -1 writes it); phase 2 the guide over the thresholds from `from` on, over the sums (no longer read).
+// The region of the sums is the larger of the sums and the guide, so the block holds 12 n + 4 bytes
+// at most: 27.3 KB at the largest variance (the doubles with their guide after them: 26.8 KB), which
+// fits beside the fill kernel's static row tiles under the 48 KB of shared memory a block gets
+// without asking. The last sum is above 1/2 (the anchors reach five standard deviations above the
+// mean), so S_{n-1} >= 0 for every conversion, and the upper tail is exactly the x above it.
+GPURNG_HD inline std::size_t anchored_keyed_sums_bytes(int n) {
+  const std::size_t sums = sizeof(double) * static_cast<std::size_t>(n);
+  const std::size_t guide = sizeof(std::uint32_t) * (std::size_t{1} << anchored_guide_log2(n));
+  return sums > guide ? sums : guide;
+}
+GPURNG_HD inline std::size_t anchored_keyed_bytes(int n) {
+  return anchored_keyed_sums_bytes(n) + sizeof(std::uint32_t) * (static_cast<std::size_t>(n) + 1);
+}
+GPURNG_HD inline std::uint32_t* anchored_thresholds(double* words, int n) {
+  return reinterpret_cast<std::uint32_t*>(reinterpret_cast<unsigned char*>(words) + anchored_keyed_sums_bytes(n));
+}
+GPURNG_HD inline const std::uint32_t* anchored_thresholds(const double* words, int n) {
+  return reinterpret_cast<const std::uint32_t*>(reinterpret_cast<const unsigned char*>(words) + anchored_keyed_sums_bytes(n));
+}
+
+template <class E, class Law>
+GPURNG_HD inline void anchored_keyed_stage(const Law& law, const AnchorScalars& s, const AnchorTable& t, double* words,
+                                           int phase, int thread, int threads) {
+  const int n = anchored_dense_sums(s);
+  std::uint32_t* thresholds = anchored_thresholds(words, n);
+  std::uint32_t* from = thresholds + n;
+  if (phase == 0) {
+    if (thread == 0) *from = 0;
+    anchored_stage(law, s, t, anchored_guide_log2(n), words, 0, thread, threads);
+  } else if (phase == 1) {
+    for (int i = thread; i < n; i += threads) {
+      const std::int64_t v = word_threshold<E>(words[i]);
+      thresholds[i] = v < 0 ? 0u : static_cast<std::uint32_t>(v);
+      if (v < 0 && (i + 1 == n || word_threshold<E>(words[i + 1]) >= 0)) *from = static_cast<std::uint32_t>(i + 1);
+    }
+  } else if (phase == 2) {
+    threshold_guide_build(thresholds, static_cast<int>(*from), n, anchored_guide_log2(n),
+                          reinterpret_cast<std::uint32_t*>(words), thread, threads);
+  }
+}
+
+// The anchored middle for the raw word x of a kWordKeyed engine, from the staged thresholds, as an
+// index: the value is A_0 + index, unless x is in a tail (upper: above the last threshold; lower: the
+// index 0 when A_0 > 0). Integer work only (the kernels' rows; the double value below for the rest).
+struct KeyedMiddle {
+  std::uint32_t index;
+  bool tail;
+  bool upper;
+};
+struct KeyedStage {
+  const std::uint32_t* thresholds;
+  const std::uint32_t* guide;
+  int log2_buckets;
+  std::uint32_t top;   // the last threshold
+  bool lower_at_zero;  // index 0 is the lower tail (A_0 > 0)
+  std::uint32_t a0;    // A_0
+};
+GPURNG_HD GPURNG_FORCEINLINE KeyedStage anchored_keyed_stage_of(const AnchorScalars& s, const double* words, int n) {
+  const std::uint32_t* thresholds = anchored_thresholds(words, n);
+  return KeyedStage{thresholds, reinterpret_cast<const std::uint32_t*>(words), anchored_guide_log2(n), thresholds[n - 1],
+                    s.a0 != 0.0, static_cast<std::uint32_t>(s.a0)};
+}
+GPURNG_HD GPURNG_FORCEINLINE KeyedMiddle anchored_keyed_index(const KeyedStage& k, std::uint32_t x) {
+  const bool upper = x > k.top;
+  const int i = threshold_search(k.thresholds, k.guide, k.log2_buckets, x);
+  return KeyedMiddle{static_cast<std::uint32_t>(i), upper || (i == 0 && k.lower_at_zero), upper};
+}
+
+// anchored_guided's value (k, or -1 for the lower tail, -2 for the upper one) for the raw word x of a
+// kWordKeyed engine.
+GPURNG_HD GPURNG_FORCEINLINE double anchored_keyed(const AnchorScalars& s, const double* words, int n, std::uint32_t x) {
+  const KeyedMiddle m = anchored_keyed_index(anchored_keyed_stage_of(s, words, n), x);
+  if (m.upper) return -2.0;
+  if (m.tail) return -1.0;
+  return ieee::add(s.a0, static_cast<double>(m.index));
 }
 
 // A pair's values where one or both are in a tail (-1 lower, -2 upper; the others kept).

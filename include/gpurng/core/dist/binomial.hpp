@@ -240,6 +240,10 @@ struct Binomial : StagedInversionRows<Binomial<E>, E> {
   // The rows (StagedInversionRows, staged_inversion.hpp, as Poisson's): a value is the inversion's y
   // flipped or not; BTRS's rows try the squeeze first.
   GPURNG_HD GPURNG_FORCEINLINE value_type finish(double y) const { return flipped(y); }
+  // The same for y as an integer (the staged thresholds' rows): n - y exact in 32 bits (y <= n).
+  GPURNG_HD GPURNG_FORCEINLINE value_type finish_count(std::uint32_t y) const {
+    return params.flip ? static_cast<std::uint32_t>(params.n) - y : y;
+  }
   GPURNG_HD GPURNG_FORCEINLINE void keyed_row(const typename E::raw_type* r, value_type* out) const {
     keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { binomial_keyed_row(params, kr, v); });
   }

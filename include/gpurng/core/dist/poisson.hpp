@@ -209,6 +209,7 @@ struct Poisson : StagedInversionRows<Poisson<E>, E> {
   GPURNG_HD bool anchored() const { return params.method == PoissonParams::anchored; }
   // The rows (StagedInversionRows): a value is the inversion's k; PTRS's rows try the squeeze first.
   GPURNG_HD GPURNG_FORCEINLINE value_type finish(double k) const { return static_cast<value_type>(k); }
+  GPURNG_HD GPURNG_FORCEINLINE value_type finish_count(std::uint32_t k) const { return k; }
   GPURNG_HD GPURNG_FORCEINLINE void keyed_row(const typename E::raw_type* r, value_type* out) const {
     keyed_whole_row<E>(r, out, [&](const KeyedRow& kr, value_type* v) { poisson_keyed_row(params, kr, v); });
   }

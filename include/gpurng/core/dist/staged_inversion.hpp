@@ -33,22 +33,46 @@ GPURNG_HD inline int staged_inversion_sums(bool anchored, const AnchorScalars& s
   return t.complete() ? InversionTable::kSize : 0;
 }
 
-// The block's staged bytes: the table's sums, or the anchored sums and their guide's words.
+// The block's staged bytes for engine E: the table's sums, or the anchored sums and their guide's
+// words, or for an engine of 32-bit words (kWordKeyed) the anchored sums, their thresholds and the
+// thresholds' guide (anchored_keyed_bytes).
+template <class E>
 GPURNG_HD inline std::size_t staged_inversion_bytes(bool anchored, const AnchorScalars& s, const InversionTable& t) {
   if (!anchored) return t.complete() ? InversionTable::kStagedBytes : 0;
   const int n = anchored_dense_sums(s);
+  if constexpr (kWordKeyed<E>) return anchored_keyed_bytes(n);
   return sizeof(double) * static_cast<std::size_t>(n) + sizeof(std::uint32_t) * (std::size_t{1} << anchored_guide_log2(n));
 }
 
-// Thread `thread` of `threads` (at least 32)'s share of phase 0 (the sums) or 1 (the anchored
-// guide, once every sum is written).
-template <class Law>
+// The stage's phases: 0 the sums; 1 the anchored sums' guide, or their thresholds (kWordKeyed); 2
+// the thresholds' guide. Each phase starts once every thread has finished the one before.
+inline constexpr int kStagedInversionPhases = 3;
+
+// Thread `thread` of `threads` (at least 32)'s share of a phase.
+template <class E, class Law>
 GPURNG_HD inline void stage_inversion(bool anchored, const Law& law, const AnchorScalars& s, const AnchorTable& anchors,
                                       const InversionTable& t, double* words, int phase, int thread, int threads) {
   if (anchored) {
-    anchored_stage(law, s, anchors, anchored_guide_log2(anchored_dense_sums(s)), words, phase, thread, threads);
+    if constexpr (kWordKeyed<E>) {
+      anchored_keyed_stage<E>(law, s, anchors, words, phase, thread, threads);
+    } else {
+      anchored_stage(law, s, anchors, anchored_guide_log2(anchored_dense_sums(s)), words, phase, thread, threads);
+    }
   } else if (t.complete()) {
     t.stage(words, phase, thread, threads);
+  }
+}
+
+// A value of the anchored middle from the staged words: by the raw word's thresholds for an engine
+// of 32-bit words, else by the double uniform's guided search (-1, -2: a tail).
+template <class E>
+GPURNG_HD GPURNG_FORCEINLINE double staged_anchored_middle(const AnchorScalars& s, const typename E::raw_type& r,
+                                                           const double* staged, int n) {
+  if constexpr (kWordKeyed<E>) {
+    return anchored_keyed(s, staged, n, r);
+  } else {
+    const int log2 = anchored_guide_log2(n);
+    return anchored_guided(s, staged, n, reinterpret_cast<const std::uint32_t*>(staged + n), log2, uniform_of<E, double>(r));
   }
 }
 
@@ -68,24 +92,37 @@ GPURNG_HD GPURNG_FORCEINLINE void staged_table_row(const typename E::raw_type* r
 // each tail value from the row's start state `start` (its raws made again, out of line: about one
 // row in 10^3 has one). Not a call per pair inside the row's loop: the rest of the row stayed live
 // across it, in local memory (an H100, Poisson at lambda = 10: 195 against 272 G values/s,
-// scripts/exp/guide-search-probe.cu).
-template <class E, class Law, class Finish, class State>
+// scripts/exp/guide-search-probe.cu). `finish(k)` the value stored for the inversion's k (a double),
+// `finish_count(k)` the same for k as an integer: an engine of 32-bit words searches its thresholds
+// and stays in integers (a double k cost 15 % at lambda = 10, scripts/exp/integer-threshold-probe.cu).
+template <class E, class Law, class Finish, class FinishCount, class State>
 GPURNG_HD GPURNG_FORCEINLINE void staged_anchored_row(const Law& law, const AnchorScalars& s, const typename E::raw_type* r,
                                                       std::uint32_t* out, const double* staged, const Finish& finish,
-                                                      const State& start) {
+                                                      const FinishCount& finish_count, const State& start) {
   const int n = anchored_dense_sums(s);
-  const std::uint32_t* guide = reinterpret_cast<const std::uint32_t*>(staged + n);
-  const int log2 = anchored_guide_log2(n);
   static_assert(kRowLength == 32, "one bit of the masks per value");
   std::uint32_t tails = 0, upper = 0;
+  if constexpr (kWordKeyed<E>) {
+    const KeyedStage keyed = anchored_keyed_stage_of(s, staged, n);
 #if GPURNG_DEVICE_PASS
 #pragma unroll
 #endif
-  for (int i = 0; i < kRowLength; ++i) {
-    const double k = anchored_guided(s, staged, n, guide, log2, uniform_of<E, double>(r[i]));
-    tails |= static_cast<std::uint32_t>(k < 0.0) << i;
-    upper |= static_cast<std::uint32_t>(k < -1.5) << i;
-    out[i] = finish(k < 0.0 ? s.a0 : k);  // a tail's placeholder
+    for (int i = 0; i < kRowLength; ++i) {
+      const KeyedMiddle m = anchored_keyed_index(keyed, r[i]);
+      tails |= static_cast<std::uint32_t>(m.tail) << i;
+      upper |= static_cast<std::uint32_t>(m.upper) << i;
+      out[i] = finish_count(keyed.a0 + m.index);  // a tail's placeholder
+    }
+  } else {
+#if GPURNG_DEVICE_PASS
+#pragma unroll
+#endif
+    for (int i = 0; i < kRowLength; ++i) {
+      const double k = staged_anchored_middle<E>(s, r[i], staged, n);
+      tails |= static_cast<std::uint32_t>(k < 0.0) << i;
+      upper |= static_cast<std::uint32_t>(k < -1.5) << i;
+      out[i] = finish(k < 0.0 ? s.a0 : k);  // a tail's placeholder
+    }
   }
   while (tails != 0) {
     const int i = lowest_set_bit(tails);
@@ -114,17 +151,31 @@ struct StagedInversionRows {
   // 27 KB would cost the other modes' kernels resident blocks.
   static constexpr bool kWholeRow = true;
   static constexpr bool kStagesItself = true;
-  static constexpr int kStagePhases = 2;
+  static constexpr int kStagePhases = kStagedInversionPhases;
   static constexpr int kRowModes = kStagedInversionModes;
 
   GPURNG_HD const Derived& self() const { return static_cast<const Derived&>(*this); }
   GPURNG_HD int staged_sums() const { return staged_inversion_sums(self().anchored(), self().params.anchor, self().table); }
   GPURNG_HD std::size_t staged_bytes() const {
-    return staged_inversion_bytes(self().anchored(), self().params.anchor, self().table);
+    return staged_inversion_bytes<E>(self().anchored(), self().params.anchor, self().table);
   }
   GPURNG_HD void stage(double* words, int phase, int thread, int threads) const {
     const Derived& d = self();
-    stage_inversion(d.anchored(), d.law(), d.params.anchor, d.anchors, d.table, words, phase, thread, threads);
+    stage_inversion<E>(d.anchored(), d.law(), d.params.anchor, d.anchors, d.table, words, phase, thread, threads);
+  }
+  // The same words, for a kernel of row mode M alone (core::stage_words): the table's kernel holds
+  // none of the anchored staging (the thresholds' searches), which had cost XORWOW's table kernel 7 %
+  // at lambda = 0.5 and 4 on an H100 when stage() held both (docs/PERFORMANCE.md).
+  template <int M>
+  GPURNG_HD void stage_in_mode(double* words, int phase, int thread, int threads) const {
+    const Derived& d = self();
+    if constexpr (M == kModeTable) {
+      d.table.stage(words, phase, thread, threads);
+    } else if constexpr (M == kModeAnchored) {
+      stage_inversion<E>(true, d.law(), d.params.anchor, d.anchors, d.table, words, phase, thread, threads);
+    } else {
+      (void)d, (void)words, (void)phase, (void)thread, (void)threads;  // the rejection samplers stage nothing
+    }
   }
   GPURNG_HD int row_mode() const { return staged_inversion_mode(self().anchored(), self().table); }
   template <int M, class State>
@@ -135,7 +186,8 @@ struct StagedInversionRows {
     if constexpr (M == kModeTable) {
       staged_table_row<E>(r, out, staged, finish);
     } else if constexpr (M == kModeAnchored) {
-      staged_anchored_row<E>(d.law(), d.params.anchor, r, out, staged, finish, start);
+      const auto finish_count = [&](std::uint32_t k) { return d.finish_count(k); };
+      staged_anchored_row<E>(d.law(), d.params.anchor, r, out, staged, finish, finish_count, start);
     } else {
       d.keyed_row(r, out);
     }
@@ -156,14 +208,22 @@ struct StagedInversionRows {
       out[0] = d.finish(static_cast<double>(InversionTable::search(staged, uniform_of<E, double>(r[0]))));
       out[1] = d.finish(static_cast<double>(InversionTable::search(staged, uniform_of<E, double>(r[1]))));
     } else if constexpr (M == kModeAnchored) {
-      const double u0 = uniform_of<E, double>(r[0]);
-      const double u1 = uniform_of<E, double>(r[1]);
       const AnchorScalars& s = d.params.anchor;
       const int n = anchored_dense_sums(s);
-      const std::uint32_t* guide = reinterpret_cast<const std::uint32_t*>(staged + n);
-      const int log2 = anchored_guide_log2(n);
-      AnchoredPair k{anchored_guided(s, staged, n, guide, log2, u0), anchored_guided(s, staged, n, guide, log2, u1)};
-      if (k.v0 < 0.0 || k.v1 < 0.0) k = anchored_pair_tails(d.law(), s, raw_key_bits(r[0]), raw_key_bits(r[1]), u0, u1, k);
+      if constexpr (kWordKeyed<E>) {  // integers unless a value is in a tail
+        const KeyedStage keyed = anchored_keyed_stage_of(s, staged, n);
+        const KeyedMiddle m0 = anchored_keyed_index(keyed, r[0]), m1 = anchored_keyed_index(keyed, r[1]);
+        if (!m0.tail && !m1.tail) {
+          out[0] = d.finish_count(keyed.a0 + m0.index);
+          out[1] = d.finish_count(keyed.a0 + m1.index);
+          return;
+        }
+      }
+      AnchoredPair k{staged_anchored_middle<E>(s, r[0], staged, n), staged_anchored_middle<E>(s, r[1], staged, n)};
+      if (k.v0 < 0.0 || k.v1 < 0.0) {
+        k = anchored_pair_tails(d.law(), s, raw_key_bits(r[0]), raw_key_bits(r[1]), uniform_of<E, double>(r[0]),
+                                uniform_of<E, double>(r[1]), k);
+      }
       out[0] = d.finish(k.v0);
       out[1] = d.finish(k.v1);
     } else {
