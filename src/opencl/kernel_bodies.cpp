@@ -29,6 +29,7 @@
 #include "gpurng/core/dist/transforms.hpp"
 #include "gpurng/core/dist/truncated_normal.hpp"
 #include "gpurng/core/dist/uniform_int.hpp"
+#include "gpurng/core/engines/xorwow_group_skip.hpp"
 #include "gpurng/core/produce.hpp"
 #include "opencl/engine_list.hpp"
 #include "opencl/kernel_args.hpp"
@@ -69,6 +70,14 @@ struct TileShape {
   static constexpr unsigned kStride = kRowVectors + 1;  // a row and 16 bytes against bank conflicts
   static_assert(kVecValues * sizeof(V) == sizeof(Words4) && kGenericGroup * kStride <= kTileVectors,
                 "a row is whole 16-byte vectors and the group's rows fit the tile");
+};
+
+// The tile as the scratch of XORWOW's group skip (core/engines/xorwow_group_skip.hpp).
+struct LocalScratch {
+  GPURNG_LOCAL std::uint32_t* words;
+  GPURNG_FORCEINLINE std::uint32_t load(unsigned i) const { return words[i]; }
+  GPURNG_FORCEINLINE void store(unsigned i, std::uint32_t w) const { words[i] = w; }
+  GPURNG_FORCEINLINE void barrier() const { gpurng_local_barrier(); }
 };
 
 // The direct fill of the counter engines (DirectFill, engine_list.hpp; launch.hpp decides): group g of
@@ -142,11 +151,19 @@ GPURNG_FORCEINLINE void generic_body(GPURNG_GLOBAL void* out_bytes, Bytes args, 
 
   const core::RowRange range = core::RowRange::make(first, n);
   const std::uint64_t r0 = item * per;
-  if (r0 < range.row_count) E::skip(st, range.row_start(r0));
+  const std::uint64_t group_row0 = (item - local_item) * per;  // the group's first item's first row
+  if constexpr (ProgramOf<K>::table == Table::xorwow) {
+    // XORWOW's skips shared by the group, through the tile (per is a power of two: launch.hpp).
+    static_assert(core::xorwow::kGroupSkipWords<kGenericGroup> <= 4 * kTileVectors, "the tile holds the scratch");
+    LocalScratch scratch{reinterpret_cast<GPURNG_LOCAL std::uint32_t*>(tile)};
+    core::xorwow::group_skip<kGenericGroup>(st.st, *st.table, range.row_start(group_row0), local_item,
+                                            __builtin_ctzll(per) + __builtin_ctz(core::kRowLength), scratch);
+  } else if (r0 < range.row_count) {
+    E::skip(st, range.row_start(r0));
+  }
   // Rows 1 .. row_count - 2 are whole, and all start at the same offset modulo 16 bytes.
   const bool aligned =
       reinterpret_cast<std::uintptr_t>(out + (range.row_start(1) - range.first)) % sizeof(Words4) == 0;
-  const std::uint64_t group_row0 = (item - local_item) * per;  // the group's first item's first row
   for (std::uint64_t k = 0; k < per; ++k) {
     const std::uint64_t lo_row = group_row0 + k;  // this round's rows: lo_row + j * per, j < kGenericGroup
     if (lo_row >= range.row_count) break;         // (the same for the whole group)

@@ -52,6 +52,20 @@ inline std::uint64_t target_items(const DeviceShape& d) {
   return d.gpu ? std::uint64_t{d.compute_units} * 2048 : std::uint64_t{d.compute_units} * 16;
 }
 
+// The fewest work-items a GPU launch of the generic fill aims for when it has rows enough: two groups
+// of 128 per compute unit, the floor of the CUDA fill kernel's grid. Below it a call takes one row per
+// item.
+inline std::uint64_t floor_items(const DeviceShape& d) {
+  return d.gpu ? std::uint64_t{d.compute_units} * 256 : target_items(d);
+}
+// Rows per item of the generic fill where a call has rows enough (the CUDA fill kernel's
+// kMinRowsPerThread). On an H200 through NVIDIA's OpenCL (bench_opencl, 2026-11-28,
+// docs/PERFORMANCE.md), against one to eight rows per item at 2^24 values: MRG32k3a 150 -> 246 G
+// values/s, KISS99 143 -> 272; XORWOW, whose group skip costs more, 65 -> 179 at 8 rows and 183 at
+// 16, and 2^28 215 -> 283 at 8 and 424 at 16.
+inline constexpr std::uint64_t kMinRowsPerItem = 8;
+inline constexpr std::uint64_t kMinRowsPerItemXorwow = 16;
+
 // Positions [first, first + n) of transform tr over engine E seeded at base, into host memory out.
 template <class E, class Tr>
 void launch_fill(const typename E::state_type& base, std::uint64_t first, std::uint64_t n, const Tr& tr,
@@ -104,10 +118,29 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
     while (done < n) {
       const std::uint64_t count = std::min<std::uint64_t>(n - done, chunk);
       const std::uint64_t rows = count / 32 + 2;  // RowRange::make(pos, count).row_count is at most this
-      const std::uint64_t items_wanted = std::min<std::uint64_t>(rows, target);
-      const std::uint64_t per_item = (rows + items_wanted - 1) / items_wanted;
+      // Rows per work-item: at least kMinRowsPerItem (an item's skip costs as much as several rows),
+      // fewer for a small call as long as it keeps the device busy (floor_items).
+      const std::uint64_t min_rows = ProgramOf<E>::table == Table::xorwow ? kMinRowsPerItemXorwow : kMinRowsPerItem;
+      const std::uint64_t items_wanted =
+          std::min<std::uint64_t>(target, std::max<std::uint64_t>(rows / min_rows, std::min(rows, floor_items(dev))));
+      std::uint64_t per_item = (rows + items_wanted - 1) / items_wanted;
+      if constexpr (ProgramOf<E>::table == Table::xorwow) {
+        // XORWOW's work-groups share their skips (core/engines/xorwow_group_skip.hpp), which needs items
+        // a power of two of rows apart.
+        std::uint64_t pow2 = 1;
+        while (pow2 < per_item) pow2 <<= 1;
+        per_item = pow2;
+      }
       const std::uint64_t items = (rows + per_item - 1) / per_item;
-      args.scalar(0, first + done);
+      // The launch's base state at its first row, reached here: the items' skips on the device are then
+      // as long as the launch (MRG32k3a's products, XORWOW's group products: one per set bit of the
+      // distance), not as the absolute position; rows stay on multiples of kRowLength.
+      const std::uint64_t pos = first + done;
+      const std::uint64_t origin = pos - pos % core::kRowLength;
+      typename E::state_type start = base;
+      E::skip(start, origin);
+      args.state(start);
+      args.scalar(0, pos - origin);
       args.scalar(1, count);
       args.scalar(2, per_item);
       args.scalar(kItemsScalar, items);
