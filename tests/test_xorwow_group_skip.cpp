@@ -94,7 +94,7 @@ TEST(XorwowGroupSkip, ColumnSharesMakeTheProduct) {
   for (unsigned step : {1u, 2u, 3u, 32u, 64u, 160u, 200u}) {
     Vec sum{{0u, 0u, 0u, 0u, 0u}};
     for (unsigned first = 0; first < step; ++first) {
-      const Vec part = apply_columns(t.pow2[17], v, first, step);
+      const Vec part = apply_columns([&](unsigned j, int i) { return t.pow2[17].col[j].w[i]; }, v, first, step);
       for (int i = 0; i < 5; ++i) sum.w[i] ^= part.w[i];
     }
     const Vec want = gpurng::core::gf2::apply(t.pow2[17], v);

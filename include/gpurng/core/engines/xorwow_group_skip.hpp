@@ -9,8 +9,7 @@
 // the group shares it through scratch memory and barriers instead:
 //
 // - A product M v shared by a team of T items: member m XORs the columns m, m + T, m + 2T, ... of M
-//   masked by v's bits (apply_columns), and the team XOR-reduces the partial vectors in log2(T) halving
-//   steps.
+//   masked by v's bits (apply_columns), and five members XOR the team's shares word by word.
 // - The group's start: one such product (team = the whole group) per set bit of group_start.
 // - The items' starts, by doubling: in round b = 0 .. log2(N) - 1 the group splits into 2^b teams, and
 //   team t computes M^(2^(item_shift + b)) v_t, the start of item 2^b + t. Every item takes about 160
@@ -27,12 +26,14 @@
 
 namespace gpurng::core::xorwow {
 
-// The columns j = first, first + step, ... of m, masked by v's bits and XORed: a share of M v.
-GPURNG_HD GPURNG_FORCEINLINE Vec apply_columns(const Matrix& m, const Vec& v, unsigned first, unsigned step) {
+// The columns j = first, first + step, ... of a 160 x 160 matrix, masked by v's bits and XORed: a share
+// of M v. word(j, i) is word i of column j (a Matrix in memory).
+template <class Word>
+GPURNG_HD GPURNG_FORCEINLINE Vec apply_columns(Word word, const Vec& v, unsigned first, unsigned step) {
   Vec r{{0u, 0u, 0u, 0u, 0u}};
   for (unsigned j = first; j < 160u; j += step) {
     const std::uint32_t mask = 0u - ((v.w[j >> 5] >> (j & 31u)) & 1u);
-    for (int i = 0; i < 5; ++i) r.w[i] ^= m.col[j].w[i] & mask;
+    for (int i = 0; i < 5; ++i) r.w[i] ^= word(j, i) & mask;
   }
   return r;
 }
@@ -58,22 +59,21 @@ GPURNG_HD GPURNG_FORCEINLINE Vec load_vec(Scratch& s, unsigned at) {
 }
 
 // M v for the team of T items that `item` belongs to (items team T .. team T + T - 1; v the same in
-// all of them); the product is complete in the team's first item only. Barriers are the group's, so
-// every item of the group calls this with the same T.
-template <unsigned T, class Scratch>
-GPURNG_HD Vec team_apply(const Matrix& m, const Vec& v, unsigned item, Scratch& s) {
+// all of them), stored as start `to`: every member stores its share, and after one barrier member k
+// XORs word k of the T shares (words k, k + T, ... in teams smaller than five). Two barriers a
+// product, where halving the shares took log2(T) + 1 (and was slower on an H200). The caller's next
+// barrier makes the start visible. Every item of the group calls this with the same T.
+template <unsigned N, unsigned T, class Scratch>
+GPURNG_HD void team_apply(const Matrix& m, const Vec& v, unsigned item, unsigned to, Scratch& s) {
   const unsigned member = item % T;
-  Vec part = apply_columns(m, v, member, T);
-  store_vec(s, item, part);
-  for (unsigned half = T / 2; half > 0; half /= 2) {
-    s.barrier();
-    if (member < half) {
-      const Vec other = load_vec(s, item + half);
-      for (int i = 0; i < 5; ++i) part.w[i] ^= other.w[i];
-      store_vec(s, item, part);
-    }
+  store_vec(s, item, apply_columns([&](unsigned j, int i) { return m.col[j].w[i]; }, v, member, T));
+  s.barrier();
+  const unsigned first = item - member;
+  for (unsigned k = member; k < 5u; k += T) {
+    std::uint32_t w = 0;
+    for (unsigned j = 0; j < T; ++j) w ^= s.load(5u * (first + j) + k);
+    s.store(5u * (N + to) + k, w);
   }
-  return part;
 }
 
 // Round b of the doubling: team t (of N >> b items) computes item 2^b + t's start from item t's.
@@ -82,10 +82,9 @@ GPURNG_HD void doubling_rounds(const JumpTable& t, int item_shift, unsigned item
   if constexpr ((1u << B) < N) {
     constexpr unsigned kTeam = N >> B;
     const unsigned team = item / kTeam;
-    s.barrier();  // the starts of items < 2^b are stored; the partials are free
+    s.barrier();  // the starts of items < 2^b are stored; every share was read
     const Vec src = load_vec(s, N + team);
-    const Vec r = team_apply<kTeam>(t.pow2[item_shift + static_cast<int>(B)], src, item, s);
-    if (item % kTeam == 0) store_vec(s, N + (1u << B) + team, r);
+    team_apply<N, kTeam>(t.pow2[item_shift + static_cast<int>(B)], src, item, (1u << B) + team, s);
     doubling_rounds<N, B + 1>(t, item_shift, item, s);
   }
 }
@@ -103,15 +102,14 @@ GPURNG_HD void group_skip(State& st, const JumpTable& t, std::uint64_t group_sta
   int bit = 0;
   for (std::uint64_t k = group_start; k != 0; k >>= 1, ++bit) {  // the same trip count in every item
     if (k & 1u) {
-      // Item 0 overwrites start 0 only after the next product's halving barriers, which every item
-      // reaches after its load.
-      const Vec r = team_apply<N>(t.pow2[bit], v, item, s);
-      if (item == 0) store_vec(s, N, r);
+      // Start 0 is written again only after the next product's first barrier, which every item
+      // reaches after this load.
+      team_apply<N, N>(t.pow2[bit], v, item, 0, s);
       s.barrier();
       v = load_vec(s, N);
     }
   }
-  if (group_start == 0 && item == 0) store_vec(s, N, v);  // else the last product's broadcast holds it
+  if (group_start == 0 && item == 0) store_vec(s, N, v);  // else the last product left it there
   doubling_rounds<N, 0>(t, item_shift, item, s);
   s.barrier();
   v = load_vec(s, N + item);
