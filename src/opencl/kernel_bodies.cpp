@@ -339,13 +339,21 @@ GPURNG_FORCEINLINE void body(GPURNG_GLOBAL void* out, Bytes args, GPURNG_GLOBAL 
 }  // namespace gpurng::detail::opencl
 
 #define GPURNG_OPENCL_BODIES 1
-#define GPURNG_OPENCL_KERNEL(name)                                                                             \
-  extern "C" void gpurng_body_##name(GPURNG_GLOBAL void* out, GPURNG_PRIVATE const unsigned char* args,        \
-                                     GPURNG_GLOBAL const void* in0, GPURNG_GLOBAL const void* in1,             \
-                                     GPURNG_GLOBAL const void* in2, GPURNG_GLOBAL void* io, unsigned long item, \
-                                     gpurng::detail::opencl::LocalWords4* tile, unsigned local_item) {           \
-    gpurng::detail::opencl::body<gpurng_k_##name::K, gpurng_k_##name::Tr>(out, args, in0, in1, in2, io, item,  \
-                                                                          tile, local_item);                  \
+// For NVIDIA (PTX) forced inline into its kernel (always_inline without `inline`, which would leave an
+// unused definition unemitted): src/opencl/CMakeLists.txt's opt_passes says why. Not for SPIR: inlined,
+// dcmt2203's kernel crashed PoCL 3.1's CPU driver (a segmentation fault in test_opencl, 2026-11-28).
+#if defined(__NVPTX__)
+#define GPURNG_OPENCL_BODY_INLINE __attribute__((always_inline))
+#else
+#define GPURNG_OPENCL_BODY_INLINE
+#endif
+#define GPURNG_OPENCL_KERNEL(name)                                                                              \
+  extern "C" GPURNG_OPENCL_BODY_INLINE void gpurng_body_##name(                                                 \
+      GPURNG_GLOBAL void* out, GPURNG_PRIVATE const unsigned char* args, GPURNG_GLOBAL const void* in0,          \
+      GPURNG_GLOBAL const void* in1, GPURNG_GLOBAL const void* in2, GPURNG_GLOBAL void* io, unsigned long item,  \
+      gpurng::detail::opencl::LocalWords4* tile, unsigned local_item) {                                          \
+    gpurng::detail::opencl::body<gpurng_k_##name::K, gpurng_k_##name::Tr>(out, args, in0, in1, in2, io, item,   \
+                                                                          tile, local_item);                   \
   }
 
 #include GPURNG_OPENCL_KERNEL_LIST

@@ -1,6 +1,6 @@
 // Build-time generator: writes the list of fill kernels of one engine's OpenCL program.
 //
-//   gpurng_opencl_kernel_list <program> <output file>
+//   gpurng_opencl_kernel_list <program> <kernel list file> <kernel names file>
 //
 // The kernels are instances of one template (kernel_bodies.cpp) over (program key, transform).
 // Which transforms exist is decided by the distribution list (program_transforms.hpp, from
@@ -18,10 +18,14 @@
 // transform's index in the same list, so host and kernels cannot disagree on the numbering. The
 // size checks make the kernel compile fail if clang laid out a parameter struct unlike the host
 // compiler (they are copied byte for byte into the kernel arguments).
+//
+// The names file lists the kernels (gpurng_fill_<program>_<i>), one per line: the build keeps them
+// and internalizes the rest of the linked module (the bodies, once inlined into their kernels).
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "opencl/program_transforms.hpp"
 
@@ -46,6 +50,9 @@ std::string spelling() {
   return f.substr(at + 4, end - at - 4);
 }
 
+// The kernels' names, one per line, for opt's internalize pass (src/opencl/CMakeLists.txt).
+std::vector<std::string> kernel_names;
+
 template <class K, class Tr>
 bool write_kernel(std::FILE* out, const char* program, int index) {
   static_assert(std::is_trivially_copyable_v<Tr> && std::is_standard_layout_v<Tr>,
@@ -64,6 +71,7 @@ bool write_kernel(std::FILE* out, const char* program, int index) {
                "alignof(Tr) == %zu, \"the host's layout\");\n}\n#endif\nGPURNG_OPENCL_KERNEL(%s_%d)\n",
                program, index, e.c_str(), t.c_str(), sizeof(State), alignof(State), sizeof(Tr), alignof(Tr), program,
                index);
+  kernel_names.push_back(std::string("gpurng_fill_") + program + "_" + std::to_string(index));
   return true;
 }
 
@@ -92,8 +100,8 @@ bool write_named(const char* program, std::FILE* out, bool& found, opencl::Progr
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s <program> <output file>\n", argv[0]);
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: %s <program> <kernel list file> <kernel names file>\n", argv[0]);
     return 2;
   }
   std::FILE* out = std::fopen(argv[2], "w");
@@ -106,6 +114,19 @@ int main(int argc, char** argv) {
   if (std::fclose(out) != 0 || !ok || !found) {
     if (!found) std::fprintf(stderr, "kernel_list_gen: no OpenCL program named %s\n", argv[1]);
     std::remove(argv[2]);
+    return 1;
+  }
+  std::FILE* names = std::fopen(argv[3], "w");
+  if (names == nullptr) {
+    std::perror(argv[3]);
+    std::remove(argv[2]);
+    return 1;
+  }
+  for (const std::string& n : kernel_names) std::fprintf(names, "%s\n", n.c_str());
+  if (std::fclose(names) != 0) {
+    std::perror(argv[3]);
+    std::remove(argv[2]);
+    std::remove(argv[3]);
     return 1;
   }
   return 0;
