@@ -221,8 +221,8 @@ GPURNG_FORCEINLINE void stream_body(GPURNG_GLOBAL void* out_bytes, Bytes args, G
       static_cast<GPURNG_GLOBAL const typename E::jump_type*>(jumps_bytes);
   const std::uint64_t lanes = call.range.lanes();
   const std::uint64_t c = item / lanes;
-  const typename E::jump_type jump = jumps[c];
-  core::produce_lane_chunk<E>(seed, call.range, call.plan, item - c * lanes, c, jump, tr,
+  // Read in place: a copy of the jump (144 bytes for KISS) was a byte-by-byte loop into local memory.
+  core::produce_lane_chunk<E>(seed, call.range, call.plan, item - c * lanes, c, jumps[c], tr,
                               static_cast<GPURNG_GLOBAL V*>(out_bytes));
 }
 

@@ -31,6 +31,19 @@
 #define GPURNG_OPENCL_PASS 0
 #endif
 
+// 1 where the core's `#pragma unroll` hints on an engine's rows and rounds apply: nvcc's device pass,
+// and the OpenCL bodies compiled for NVIDIA GPUs (PTX), whose loops clang's cost model otherwise
+// leaves rolled, with their arrays indexed at run time and so in local memory (Threefry4x64-20's
+// rounds and key schedule: 252 local loads in its bits kernel, 0.09x the CUDA kernel's rate). Not for
+// the SPIR programs (CPU drivers such as PoCL compile them at run time; unrolled they only grow).
+// Only the headers of the counter engines' blocks and of the row and lane loops test it; the other
+// hints stay nvcc's (unrolled in clang's PTX, DCMT's put its arrays in local memory).
+#if GPURNG_DEVICE_PASS || (GPURNG_OPENCL_PASS && defined(__NVPTX__))
+#define GPURNG_UNROLL_HINTS 1
+#else
+#define GPURNG_UNROLL_HINTS 0
+#endif
+
 #if defined(_MSC_VER) && !defined(__CUDACC__)
 #define GPURNG_FORCEINLINE __forceinline
 #else

@@ -141,7 +141,7 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const 
     if constexpr (produce_detail::row_at_once<E>::value) {
       E::next_row(st, raw);
     } else {
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
       for (int i = 0; i < kRowLength; ++i) raw[i] = E::next(st);
@@ -156,17 +156,17 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_row(typename E::state_type& st, const 
     // by block, without a per-value test of the position within a block.
     typename E::raw_type raw[kRowLength];
     E::next_row(st, raw);
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll(row_unroll<Tr>::value)
 #endif
     for (int i = 0; i < kRowLength; i += Tr::arity) tr(raw + i, out + i);
   } else {
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll(row_unroll<Tr>::value)
 #endif
     for (int i = 0; i < kRowLength; i += Tr::arity) {
       typename E::raw_type raw[Tr::arity];
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
       for (int j = 0; j < Tr::arity; ++j) raw[j] = E::next(st);

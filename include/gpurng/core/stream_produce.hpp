@@ -170,18 +170,18 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_lane(typename E::state_type& st, std::
   }
   for (; k + kLaneGroup <= count; k += kLaneGroup) {
     V vals[kLaneGroup];
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll(row_unroll<Tr>::value == 1 ? 1 : kLaneGroup)
 #endif
     for (int g = 0; g < kLaneGroup; g += Tr::arity) {
       Raw raw[Tr::arity];
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
       for (int i = 0; i < Tr::arity; ++i) raw[i] = E::next(st);
       tr(raw, vals + g);
     }
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
     for (int g = 0; g < kLaneGroup; ++g) sink.put(vals[g]);

@@ -73,7 +73,7 @@ class CounterEngine {
 template <class W, int N>
 GPURNG_HD GPURNG_FORCEINLINE W pick(const Words<W, N>& b, unsigned j) {
   W r = b.v[0];
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
   for (int i = 1; i < N; ++i) {
@@ -125,29 +125,29 @@ struct CounterTraits {
     const unsigned j0 = static_cast<unsigned>(st.pos % kWords);
     // window: the current block (holding position pos when j0 != 0), then kBlocks new ones.
     raw_type w[kWords + kRows];
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
     for (int i = 0; i < kWords; ++i) w[i] = st.block.v[i];
     const std::uint64_t first = st.pos / kWords + (j0 == 0 ? 0 : 1);
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
     for (int b = 0; b < kBlocks; ++b) {
       const typename Scheme::Block blk = Scheme::block(st.stream, first + static_cast<std::uint64_t>(b));
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
       for (int i = 0; i < kWords; ++i) w[kWords + b * kWords + i] = blk.v[i];
     }
     // Value i is window word i + o, o = j0 (in the current block) or kWords (j0 = 0: new blocks only).
     const unsigned o = j0 == 0 ? static_cast<unsigned>(kWords) : j0;
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
     for (int i = 0; i < kRows; ++i) {
       raw_type r = w[i + 1];
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
       for (int k = 2; k <= kWords; ++k) {
@@ -157,7 +157,7 @@ struct CounterTraits {
     }
     st.pos += kRows;
     // The block that holds the new position when it is inside one: the last one made.
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
     for (int i = 0; i < kWords; ++i) st.block.v[i] = w[kRows + i];

@@ -40,7 +40,7 @@ GPURNG_HD GPURNG_FORCEINLINE std::uint64_t mulhi(std::uint64_t a, std::uint64_t 
 template <int R, class W>
 GPURNG_HD GPURNG_FORCEINLINE Words<W, 4> rounds(Words<W, 4> c, Words<W, 2> k, W m0, W m1, W w0, W w1) {
   static_assert(R >= 1, "Philox needs at least one round");
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
   for (int r = 0; r < R; ++r) {

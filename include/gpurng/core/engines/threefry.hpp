@@ -36,7 +36,7 @@ GPURNG_HD GPURNG_FORCEINLINE Words<std::uint64_t, 4> threefry4x64(Words<std::uin
   const std::uint64_t ks[5] = {key.v[0], key.v[1], key.v[2], key.v[3],
                                kParity64 ^ key.v[0] ^ key.v[1] ^ key.v[2] ^ key.v[3]};
   for (int i = 0; i < 4; ++i) x.v[i] += ks[i];
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
   for (int r = 0; r < R; ++r) {
@@ -62,7 +62,7 @@ GPURNG_HD GPURNG_FORCEINLINE Words<std::uint32_t, 2> threefry2x32(Words<std::uin
   const std::uint32_t ks[3] = {key.v[0], key.v[1], kParity32 ^ key.v[0] ^ key.v[1]};
   x.v[0] += ks[0];
   x.v[1] += ks[1];
-#if GPURNG_DEVICE_PASS
+#if GPURNG_UNROLL_HINTS
 #pragma unroll
 #endif
   for (int r = 0; r < R; ++r) {
