@@ -24,6 +24,8 @@ __extension__ typedef unsigned __int128 HostU128;  // __extension__: not ISO C++
 GPURNG_HD GPURNG_FORCEINLINE std::uint32_t mulhi32(std::uint32_t a, std::uint32_t b) {
 #if GPURNG_DEVICE_PASS
   return __umulhi(a, b);
+#elif GPURNG_OPENCL_PASS && defined(__NVPTX__)
+  return __nvvm_mulhi_ui(a, b);  // PTX's mul.hi.u32, as __umulhi
 #else
   return static_cast<std::uint32_t>((static_cast<std::uint64_t>(a) * b) >> 32);
 #endif
@@ -33,6 +35,8 @@ GPURNG_HD GPURNG_FORCEINLINE std::uint32_t mulhi32(std::uint32_t a, std::uint32_
 GPURNG_HD GPURNG_FORCEINLINE std::uint64_t mulhi64(std::uint64_t a, std::uint64_t b) {
 #if GPURNG_DEVICE_PASS
   return __umul64hi(a, b);
+#elif GPURNG_OPENCL_PASS && defined(__NVPTX__)
+  return __nvvm_mulhi_ull(a, b);  // PTX's mul.hi.u64, as __umul64hi
 #elif GPURNG_OPENCL_PASS
   // OpenCL targets have no 128-bit integer: the schoolbook product of 32-bit halves, exact.
   const std::uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
