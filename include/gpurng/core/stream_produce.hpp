@@ -206,9 +206,13 @@ GPURNG_HD GPURNG_FORCEINLINE void produce_lane_chunk(std::uint64_t seed, const S
   const std::uint64_t k0 = c * plan.chunk;
   if (k0 >= count) return;
   const std::uint64_t k1 = count - k0 < plan.chunk ? count : k0 + plan.chunk;
-  typename E::state_type st = E::stream_state(seed, r.stream(u));
+  typename E::state_type jumped = E::stream_state(seed, r.stream(u));
   const std::uint64_t at = plan.chunk_base(c);
-  if (at != 0) E::jump(st, jump);
+  if (at != 0) E::jump(jumped, jump);
+  // A copy whose address never leaves this function: where the jump is a call (clang's OpenCL PTX),
+  // the state it was given counts as escaped, and the lane loop would reload and store its words
+  // around every store of a value.
+  typename E::state_type st = jumped;
   StridedOut<typename Tr::value_type> sink{out + u + k0 * r.streams, r.streams};
   produce_lane<E>(st, at, r.first_index(u) + k0, k1 - k0, tr, sink);
 }
