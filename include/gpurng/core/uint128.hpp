@@ -4,8 +4,8 @@
 // One struct of two 64-bit words on host and device, so both sides run the same arithmetic; only the
 // high half of a product has two paths, which give the same bits: the device's __umulhi and
 // __umul64hi (one instruction each), and on the host a 64-bit product, or unsigned __int128 (GCC and
-// Clang, the host compilers this project builds with; nvcc's host pass uses them too). The OpenCL
-// kernels (no __int128) form the 64 x 64 high half from 32-bit halves.
+// Clang, the host compilers this project builds with; nvcc's host pass uses them too). OpenCL (no
+// __int128): PTX's mul.hi for NVIDIA; in SPIR the 64 x 64 high half from 32-bit halves.
 #pragma once
 
 #include "gpurng/core/config.hpp"
