@@ -184,6 +184,30 @@ TEST(OpenclBuffer, ManyStreamsContinue) {
   }
 }
 
+// More calls in flight than the runtime's input slots (8, runtime.cpp), none waited for: each call's
+// chunk jumps (different for every call: its own offset) go through a slot reused only after the
+// kernel that read it completed, so every call still gets its own. Values as one CPU call of the total.
+TEST(OpenclBuffer, CallsInFlightKeepTheirOwnInputs) {
+  REQUIRE_OPENCL();
+  const std::size_t calls = 21, n = 4099;
+  for (Engine e : {Engine::kiss, Engine::xorshift256}) {
+    SCOPED_TRACE(gpurng::engine_info(e).name);
+    Generator c(e, Backend::cpu);
+    c.seed(12);
+    c.streams(5);
+    std::vector<float> want(calls * n);
+    c.generate_uniform(want.data(), want.size());
+    Generator g(e, Backend::opencl);
+    g.seed(12);
+    g.streams(5);
+    ClBuffer buf(g.opencl_context(), want.size() * sizeof(float));
+    for (std::size_t i = 0; i < calls; ++i) g.generate(Distribution::uniform, ValueType::f32, nullptr, 0, OpenclBuffer{buf.get(), i * n}, n);
+    ASSERT_EQ(clFinish(g.opencl_queue()), CL_SUCCESS);
+    const std::vector<unsigned char> got = read_all(g.opencl_queue(), buf.get(), want.size() * sizeof(float));
+    EXPECT_EQ(0, std::memcmp(got.data(), want.data(), got.size()));
+  }
+}
+
 // n = 0 is a no-op, a null buffer allowed; the offset does not move.
 TEST(OpenclBuffer, EmptyCallIsANoOp) {
   REQUIRE_OPENCL();

@@ -33,7 +33,10 @@ Api load() {
                   resolve(lib, "clReleaseKernel", a.ReleaseKernel) &&
                   resolve(lib, "clGetKernelWorkGroupInfo", a.GetKernelWorkGroupInfo) && resolve(lib, "clSetKernelArg", a.SetKernelArg) &&
                   resolve(lib, "clEnqueueNDRangeKernel", a.EnqueueNDRangeKernel) &&
-                  resolve(lib, "clEnqueueReadBuffer", a.EnqueueReadBuffer) && resolve(lib, "clFinish", a.Finish);
+                  resolve(lib, "clEnqueueReadBuffer", a.EnqueueReadBuffer) && resolve(lib, "clFinish", a.Finish) &&
+                  resolve(lib, "clEnqueueWriteBuffer", a.EnqueueWriteBuffer) &&
+                  resolve(lib, "clWaitForEvents", a.WaitForEvents) && resolve(lib, "clRetainEvent", a.RetainEvent) &&
+                  resolve(lib, "clReleaseEvent", a.ReleaseEvent);
   if (!ok) {
     dlclose(lib);
     return Api{};

@@ -41,6 +41,7 @@ inline constexpr cl_int CL_INVALID_MEM_OBJECT = -38;
 inline constexpr cl_int CL_INVALID_BUFFER_SIZE = -61;
 inline constexpr cl_int CL_PLATFORM_NOT_FOUND_KHR = -1001;
 inline constexpr cl_uint CL_TRUE = 1;
+inline constexpr cl_uint CL_FALSE = 0;
 inline constexpr cl_bitfield CL_DEVICE_TYPE_ALL = 0xFFFFFFFF;
 inline constexpr cl_bitfield CL_DEVICE_TYPE_GPU = 1u << 2;
 inline constexpr cl_bitfield CL_MEM_WRITE_ONLY = 1u << 1;
@@ -87,6 +88,11 @@ struct Api {
   cl_int (*EnqueueReadBuffer)(cl_command_queue, cl_mem, cl_uint, std::size_t, std::size_t, void*, cl_uint,
                               const cl_event*, cl_event*);
   cl_int (*Finish)(cl_command_queue);
+  cl_int (*EnqueueWriteBuffer)(cl_command_queue, cl_mem, cl_uint, std::size_t, std::size_t, const void*, cl_uint,
+                               const cl_event*, cl_event*);
+  cl_int (*WaitForEvents)(cl_uint, const cl_event*);
+  cl_int (*RetainEvent)(cl_event);
+  cl_int (*ReleaseEvent)(cl_event);
 };
 
 // The API, or nullptr where libOpenCL.so.1 (or one of its entry points) is missing. Loaded once per

@@ -76,9 +76,9 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
     using V = typename Tr::value_type;
     if (n == 0) return;
     const DeviceShape dev = device_shape(ctx.opencl_device);
-    // Launches of whole rows (kRowLength = 32 values) of at most max_output_bytes; values depend on
+    // Launches of whole rows (kRowLength = 32 values) of at most launch_output_bytes; values depend on
     // positions only, so the cut changes none.
-    const std::uint64_t chunk = std::max<std::uint64_t>(32, dev.max_output_bytes / sizeof(V) / 32 * 32);
+    const std::uint64_t chunk = std::max<std::uint64_t>(32, launch_output_bytes(dev, ctx) / sizeof(V) / 32 * 32);
     const std::uint64_t target = target_items(dev);
     ArgBytes args;
     args.state(base);

@@ -134,6 +134,10 @@ class DeviceState {
   }
   ~DeviceState() {
     const Api& cl = *api();
+    for (InputSlot& slot : slots_) {
+      wait(slot);  // its write may still read slot.host
+      if (slot.mem != nullptr) cl.ReleaseMemObject(slot.mem);
+    }
     for (auto& [name, k] : kernels_) cl.ReleaseKernel(k.kernel);
     for (auto& [name, p] : programs_) cl.ReleaseProgram(p);
     for (auto& [name, m] : kept_) cl.ReleaseMemObject(m);
@@ -158,6 +162,47 @@ class DeviceState {
     return m;
   }
   cl_command_queue queue() const { return queue_; }
+
+  // A launch's own inputs (chunk jumps, MT windows, DCMT's tables) go through a ring of device
+  // buffers: each written without blocking from its slot's host copy, and reused once the kernel that
+  // read it has completed. Before, every launch created a buffer with CL_MEM_COPY_HOST_PTR and
+  // released it, an allocation and a copy on the host's path per launch.
+  static constexpr std::size_t kInputSlots = 8;
+  struct Staged {
+    cl_mem mem;
+    std::size_t slot;
+  };
+  Staged stage(const Input& in) {
+    const Api& cl = need_api();
+    const std::size_t index = next_slot_;
+    InputSlot& slot = slots_[index];
+    wait(slot);
+    if (slot.capacity < in.bytes) {
+      if (slot.mem != nullptr) cl.ReleaseMemObject(slot.mem);
+      slot.mem = nullptr;
+      slot.capacity = 0;
+      cl_int err = CL_SUCCESS;
+      slot.mem = cl.CreateBuffer(context_, CL_MEM_READ_ONLY, in.bytes, nullptr, &err);
+      check("clCreateBuffer", err);
+      slot.capacity = in.bytes;
+    }
+    const unsigned char* bytes = static_cast<const unsigned char*>(in.data);
+    slot.host.assign(bytes, bytes + in.bytes);
+    check("clEnqueueWriteBuffer", cl.EnqueueWriteBuffer(queue_, slot.mem, CL_FALSE, 0, in.bytes, slot.host.data(), 0,
+                                                        nullptr, &slot.done));
+    next_slot_ = (index + 1) % kInputSlots;
+    return Staged{slot.mem, index};
+  }
+  // The kernel that reads the staged slots: each waits for it (rather than its write) before reuse.
+  void read_by(const std::size_t* staged, int count, cl_event kernel) {
+    const Api& cl = need_api();
+    for (int i = 0; i < count; ++i) {
+      InputSlot& slot = slots_[staged[i]];
+      if (slot.done != nullptr) cl.ReleaseEvent(slot.done);
+      cl.RetainEvent(kernel);
+      slot.done = kernel;
+    }
+  }
 
   // A kernel and its work-group size: on a GPU 128 work-items (a multiple of the 32-wide warp or
   // wavefront, and 4 of them per group), or less where the kernel allows less; 0 (the platform
@@ -223,12 +268,29 @@ class DeviceState {
     return p;
   }
 
+  struct InputSlot {
+    cl_mem mem = nullptr;
+    std::size_t capacity = 0;
+    std::vector<unsigned char> host;  // what the write reads until it completes
+    cl_event done = nullptr;          // the last command that reads host or mem
+  };
+  // Until the slot's last command has completed (or ended in error: done all the same).
+  static void wait(InputSlot& slot) {
+    if (slot.done == nullptr) return;
+    const Api& cl = *api();
+    cl.WaitForEvents(1, &slot.done);
+    cl.ReleaseEvent(slot.done);
+    slot.done = nullptr;
+  }
+
   Device device_;
   cl_context context_ = nullptr;
   cl_command_queue queue_ = nullptr;
   std::map<std::string, cl_program> programs_;
   std::map<std::string, Loaded> kernels_;
   std::map<std::string, cl_mem> kept_;
+  InputSlot slots_[kInputSlots];
+  std::size_t next_slot_ = 0;
 };
 
 // The process's devices in use. One mutex serialises fills: a kernel's arguments are shared state.
@@ -321,19 +383,20 @@ void run(const ExecContext& ctx, const Launch& l) {
   const bool into_buffer = ctx.opencl_buffer != nullptr;
 
   cl_int err = CL_SUCCESS;
-  Buffer in[3], out, io;  // released when the launch ends (kept inputs are the device's)
+  Buffer out, io;  // released when the launch ends
   cl_mem in_mem[3] = {nullptr, nullptr, nullptr};
+  std::size_t staged[3];
+  int staged_count = 0;
   for (int i = 0; i < 3; ++i) {
     if (l.in[i].bytes == 0) continue;
     if (l.in[i].keep != nullptr) {
       in_mem[i] = ds.kept(l.in[i]);
       continue;
     }
-    // Copied at creation, so the host data may go when run() returns, before the kernel has run.
-    in[i].mem = cl.CreateBuffer(ds.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, l.in[i].bytes,
-                                const_cast<void*>(l.in[i].data), &err);
-    check("clCreateBuffer", err);
-    in_mem[i] = in[i].mem;
+    // Copied to the slot's host copy, so the caller's data may go when run() returns.
+    const DeviceState::Staged st = ds.stage(l.in[i]);
+    in_mem[i] = st.mem;
+    staged[staged_count++] = st.slot;
   }
   cl_mem out_mem = nullptr;
   std::uint64_t out_byte_offset = 0;
@@ -370,8 +433,14 @@ void run(const ExecContext& ctx, const Launch& l) {
   const std::size_t group = l.group != 0 ? l.group : loaded.group;
   const std::size_t round = group != 0 ? group : 64;
   const std::size_t global = static_cast<std::size_t>((l.items + round - 1) / round * round);
+  cl_event ran = nullptr;
   check("clEnqueueNDRangeKernel", cl.EnqueueNDRangeKernel(ds.queue(), k, 1, nullptr, &global,
-                                                          group != 0 ? &group : nullptr, 0, nullptr, nullptr));
+                                                          group != 0 ? &group : nullptr, 0, nullptr,
+                                                          staged_count != 0 ? &ran : nullptr));
+  if (ran != nullptr) {
+    ds.read_by(staged, staged_count, ran);
+    cl.ReleaseEvent(ran);
+  }
   if (!into_buffer && l.out.bytes != 0) {
     check("clEnqueueReadBuffer", cl.EnqueueReadBuffer(ds.queue(), out.mem, CL_TRUE, 0, l.out.bytes,
                                                       static_cast<unsigned char*>(l.out.data) + l.out.at, 0,

@@ -35,6 +35,14 @@ struct DeviceShape {
 };
 DeviceShape device_shape(int device);
 
+// The most output bytes one launch of the generic or stream fill writes. Into host memory a launch
+// writes a temporary buffer of at most max_output_bytes, read back; into the context's OpenCL buffer
+// there is nothing to allocate, so the whole call is one launch (cut at 256 MiB, a 2^28-value call of
+// floats was four, each paying its work-items' skips and jumps again).
+inline std::uint64_t launch_output_bytes(const DeviceShape& d, const ExecContext& ctx) {
+  return ctx.opencl_buffer != nullptr ? ~std::uint64_t{0} : d.max_output_bytes;
+}
+
 // A buffer a kernel reads: `bytes` bytes from `data` (none where bytes is 0: the kernel gets null).
 // With `keep` set (a name), the content is a constant of the process (XORWOW's jump table): uploaded
 // on the device's first use under that name and kept there.

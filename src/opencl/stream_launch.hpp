@@ -28,9 +28,9 @@ void launch_stream_fill(std::uint64_t seed, const core::StreamRange& r, const Tr
     using V = typename Tr::value_type;
     if (r.n == 0) return;
     const DeviceShape dev = device_shape(ctx.opencl_device);
-    // Launches of at most max_output_bytes: each a call at its own positions (values depend on
+    // Launches of at most launch_output_bytes: each a call at its own positions (values depend on
     // positions only, so the cut changes none).
-    const std::uint64_t cap = std::max<std::uint64_t>(1, dev.max_output_bytes / sizeof(V));
+    const std::uint64_t cap = std::max<std::uint64_t>(1, launch_output_bytes(dev, ctx) / sizeof(V));
     const std::uint64_t target = target_items(dev);
     ArgBytes args;
     args.scalar(0, seed);
