@@ -61,10 +61,13 @@ inline std::uint64_t floor_items(const DeviceShape& d) {
 // Rows per item of the generic fill where a call has rows enough (the CUDA fill kernel's
 // kMinRowsPerThread). On an H200 through NVIDIA's OpenCL (bench_opencl, 2026-11-28,
 // docs/PERFORMANCE.md), against one to eight rows per item at 2^24 values: MRG32k3a 150 -> 246 G
-// values/s, KISS99 143 -> 272; XORWOW, whose group skip costs more, 65 -> 179 at 8 rows and 183 at
-// 16, and 2^28 215 -> 283 at 8 and 424 at 16.
+// values/s, KISS99 143 -> 272.
 inline constexpr std::uint64_t kMinRowsPerItem = 8;
-inline constexpr std::uint64_t kMinRowsPerItemXorwow = 16;
+// XORWOW's items are floor_items at most, however long the call: its group skip (a GF(2) product per
+// set bit of the distance) costs as much as hundreds of rows, so at every size measured the fewest
+// items that fill the device won (H200, bench_opencl, docs/PERFORMANCE.md: at 2^28 values 32 rows
+// per item 0.74x of CUDA, 128 0.88x, 256 0.92x; at 2^30 256 0.88x, 1024 0.96x; at 2^24 16 rows,
+// 0.48x, against 0.34x at 4).
 
 // Positions [first, first + n) of transform tr over engine E seeded at base, into host memory out.
 template <class E, class Tr>
@@ -119,10 +122,12 @@ void launch_fill(const typename E::state_type& base, std::uint64_t first, std::u
       const std::uint64_t count = std::min<std::uint64_t>(n - done, chunk);
       const std::uint64_t rows = count / 32 + 2;  // RowRange::make(pos, count).row_count is at most this
       // Rows per work-item: at least kMinRowsPerItem (an item's skip costs as much as several rows),
-      // fewer for a small call as long as it keeps the device busy (floor_items).
-      const std::uint64_t min_rows = ProgramOf<E>::table == Table::xorwow ? kMinRowsPerItemXorwow : kMinRowsPerItem;
+      // fewer for a small call as long as it keeps the device busy (floor_items); XORWOW's items are
+      // floor_items at most.
       const std::uint64_t items_wanted =
-          std::min<std::uint64_t>(target, std::max<std::uint64_t>(rows / min_rows, std::min(rows, floor_items(dev))));
+          ProgramOf<E>::table == Table::xorwow
+              ? std::min(rows, floor_items(dev))
+              : std::min<std::uint64_t>(target, std::max<std::uint64_t>(rows / kMinRowsPerItem, std::min(rows, floor_items(dev))));
       std::uint64_t per_item = (rows + items_wanted - 1) / items_wanted;
       if constexpr (ProgramOf<E>::table == Table::xorwow) {
         // XORWOW's work-groups share their skips (core/engines/xorwow_group_skip.hpp), which needs items
